@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
+import { projections } from '../projector/src/projections/all-projections.ts';
+import { createProjector } from '../projector/src/runtime/projector.ts';
+import { orderPayload } from '../tests/support/stack.ts';
+
+/** Append throughput, follower read throughput and a full rebuild, with a target for each. */
+const ORDERS = 2000;
+const db = await createTestDatabase();
+const store = createPostgresEventStore(db.pool);
+const metadata = () => ({
+  actor: { kind: 'system' as const, id: 'bench', name: 'bench' },
+  occurredAt: new Date().toISOString(),
+  commandId: randomUUID(),
+  correlationId: randomUUID(),
+  causationId: null,
+});
+
+const results: { measure: string; value: string; target: string; ok: boolean }[] = [];
+const timed = async (work: () => Promise<void>) => {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+};
+
+const appendMs = await timed(async () => {
+  const request = addOrderSchema.parse(orderPayload());
+  const queue = Array.from({ length: ORDERS }, (_, i) => `B-${String(i).padStart(5, '0')}`);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let n = queue.pop(); n; n = queue.pop()) {
+        const orderNumber = n;
+        const [placed] = decidePlaceOrder(
+          { type: 'PlaceOrder', orderId: randomUUID(), orderNumber, itemIds: [randomUUID(), randomUUID()], request },
+          null,
+        );
+        await store.append(
+          `order-${orderNumber}`,
+          [{ id: randomUUID(), type: placed?.type ?? '', data: placed?.data, metadata: metadata() }],
+          { expectedVersion: 'no_stream' },
+        );
+      }
+    }),
+  );
+});
+const appendsPerSecond = (ORDERS / appendMs) * 1000;
+results.push({
+  measure: 'appends per second (8 writers)',
+  value: appendsPerSecond.toFixed(0),
+  target: '>= 300',
+  ok: appendsPerSecond >= 300,
+});
+
+const projector = createProjector({ pool: db.pool, store, projections, logger: createLogger('bench', 'silent') });
+const rebuildMs = await timed(async () => {
+  await projector.rebuild();
+});
+const eventsPerSecond = (ORDERS / rebuildMs) * 1000;
+results.push({
+  measure: 'rebuild: events per second',
+  value: eventsPerSecond.toFixed(0),
+  target: '>= 200',
+  ok: eventsPerSecond >= 200,
+});
+
+globalThis.gc?.();
+const rss = process.memoryUsage().rss / 1024 / 1024;
+results.push({ measure: 'process RSS after rebuild (MB)', value: rss.toFixed(0), target: '<= 300', ok: rss <= 300 });
+
+console.table(results);
+await db.drop();
+if (results.some((r) => !r.ok)) process.exit(1);

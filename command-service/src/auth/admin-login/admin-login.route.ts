@@ -1,0 +1,34 @@
+import { adminLoginSchema } from '@ot/contracts/auth/auth-schemas.ts';
+import { verifyAgainstNothing, verifyPassword } from '@ot/infra/auth/passwords.ts';
+import { ADMIN_IDLE_SECONDS } from '@ot/infra/auth/sessions.ts';
+import { parse, unauthorized } from '@ot/infra/http/errors.ts';
+import { setSessionCookie } from '@ot/infra/http/session.ts';
+import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { startSession } from '../start-session.ts';
+
+export const ADMIN_LOGIN_FAILED = 'Invalid username or password. Please try again.';
+
+export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+  router.post('/api/auth/admin/login', async (ctx) => {
+    const { username, password } = parse(adminLoginSchema, ctx.request.body);
+    await deps.loginRateLimit.check(ctx.ip, username);
+    const admin = await deps.users.findAdmin(username);
+    const valid = admin?.password_hash
+      ? await verifyPassword(admin.password_hash, password)
+      : await verifyAgainstNothing(password);
+    if (!admin || !valid) {
+      await deps.loginRateLimit.recordFailure(ctx.ip, username);
+      throw unauthorized(ADMIN_LOGIN_FAILED);
+    }
+    const user = {
+      id: admin.id,
+      username: admin.username,
+      email: admin.email,
+      customerName: admin.customer_name,
+      isAdmin: true,
+    };
+    await startSession(ctx, deps, user);
+    setSessionCookie(ctx, ctx.state.sessionToken as string, ADMIN_IDLE_SECONDS);
+    ctx.body = { user };
+  });
+}

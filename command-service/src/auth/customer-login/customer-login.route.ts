@@ -1,0 +1,72 @@
+import { customerLoginSchema } from '@ot/contracts/auth/auth-schemas.ts';
+import { orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { foldOrder } from '@ot/contracts/orders/order-state.ts';
+import { CUSTOMER_IDLE_SECONDS } from '@ot/infra/auth/sessions.ts';
+import { parse, unauthorized } from '@ot/infra/http/errors.ts';
+import { setSessionCookie } from '@ot/infra/http/session.ts';
+import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { startSession } from '../start-session.ts';
+
+export const CUSTOMER_LOGIN_FAILED = 'Invalid email or order number. Please try again.';
+
+interface Match {
+  customerEmail: string;
+  customerName: string;
+  /** Position of the order's last event: reads sent with it wait until the order is in the read models. */
+  position: number;
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The order with this number and email. The stream is the truth (an order placed a moment ago is not
+ * in the read models yet); the read model adds case-insensitive numbers the stream name cannot. Both
+ * lookups run whichever part is wrong, so neither the answer nor its timing tells which.
+ */
+async function findOrder(deps: CommandServiceDeps, email: string, orderNumber: string): Promise<Match | null> {
+  let match: Match | null = null;
+  for (const candidate of new Set([orderNumber, orderNumber.toUpperCase()])) {
+    const events = await deps.store.readStream(orderStream(candidate));
+    const state = foldOrder(events.flatMap((event) => parseOrderEvent(event) ?? []));
+    if (!match && state && sameEmail(state.customerEmail, email)) {
+      match = {
+        customerEmail: state.customerEmail,
+        customerName: state.customerName,
+        position: events.at(-1)?.position ?? 0,
+      };
+    }
+  }
+  const { rows } = await deps.pool.query<{ customer_name: string; customer_email: string }>(
+    `select customer_name, customer_email from rm.orders
+      where upper(order_number) = upper($1) and lower(customer_email) = lower($2)`,
+    [orderNumber, email.trim()],
+  );
+  const row = rows[0];
+  return match ?? (row ? { customerEmail: row.customer_email, customerName: row.customer_name, position: 0 } : null);
+}
+
+/** Email + one of their order numbers; the session then sees every order with that email. */
+export function customerLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+  router.post('/api/auth/customer/login', async (ctx) => {
+    const { email, orderNumber } = parse(customerLoginSchema, ctx.request.body);
+    await deps.loginRateLimit.check(ctx.ip, email);
+    const order = await findOrder(deps, email, orderNumber);
+    if (!order) {
+      await deps.loginRateLimit.recordFailure(ctx.ip, email);
+      throw unauthorized(CUSTOMER_LOGIN_FAILED);
+    }
+    const user = await deps.users.upsertCustomer(order.customerEmail, order.customerName);
+    const sessionUser = {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      customerName: user.customer_name,
+      isAdmin: false,
+    };
+    await startSession(ctx, deps, sessionUser);
+    setSessionCookie(ctx, ctx.state.sessionToken as string, CUSTOMER_IDLE_SECONDS);
+    ctx.set('x-event-position', String(order.position));
+    ctx.set('Access-Control-Expose-Headers', 'x-event-position');
+    ctx.body = { user: sessionUser };
+  });
+}

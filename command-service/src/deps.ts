@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import type { LoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
+import type { SessionStore } from '@ot/infra/auth/sessions.ts';
+import type { createUserRepository } from '@ot/infra/auth/users.ts';
+import type { Config } from '@ot/infra/config.ts';
+import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
+import type { AppState } from '@ot/infra/http/session.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+
+/** Everything a command route may use; `main.ts` wires the real ones, tests their own. */
+export interface CommandServiceDeps {
+  config: Config;
+  pool: pg.Pool;
+  store: EventStore;
+  logger: Logger;
+  sessions: SessionStore;
+  users: ReturnType<typeof createUserRepository>;
+  loginRateLimit: LoginRateLimit;
+  clock: () => Date;
+  newId: () => string;
+  /** Uploaded spec documents. */
+  documents: DocumentStore;
+  /** The only way to fetch a URL a user gave us (the Drive import). */
+  fetcher: DocumentFetcher;
+}
+
+export type CommandRouter = Router<AppState>;

@@ -1,0 +1,72 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkUpload, MAX_DOCUMENT_BYTES, type UploadForm } from './upload-document.ts';
+
+const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
+const form = (overrides: Partial<UploadForm> & { fileName?: string; bytes?: Buffer; truncated?: boolean } = {}) => ({
+  orderNumber: 'EP-0001',
+  extraFiles: false,
+  file: {
+    fileName: overrides.fileName ?? 'spec.pdf',
+    bytes: overrides.bytes ?? pdf,
+    truncated: overrides.truncated ?? false,
+  },
+  ...overrides,
+});
+
+function refusal(input: UploadForm): { status: number; message: string } {
+  try {
+    checkUpload(input);
+  } catch (error) {
+    return error as { status: number; message: string };
+  }
+  throw new Error('expected a refusal');
+}
+
+test('a PDF with an order number is accepted as it is', () => {
+  assert.equal(checkUpload(form()), { fileName: 'spec.pdf', bytes: pdf, orderNumber: 'EP-0001' });
+});
+
+test('a file renamed to .pdf that is not a PDF is refused by its content', () => {
+  for (const bytes of [
+    Buffer.from('<html><script>alert(1)</script>'),
+    Buffer.from('PK\u0003\u0004zip'),
+    Buffer.from(' %PDF-'),
+  ]) {
+    const error = refusal(form({ bytes }));
+    assert.is(error.status, 415);
+    assert.match(error.message, /not a PDF/);
+  }
+});
+
+test('a PDF under another name is refused too', () => {
+  assert.is(refusal(form({ fileName: 'spec.html' })).status, 415);
+});
+
+test('a file over 10 MB is refused', () => {
+  assert.is(refusal(form({ truncated: true })).status, 413);
+  assert.is(refusal(form({ bytes: Buffer.concat([pdf, Buffer.alloc(MAX_DOCUMENT_BYTES)]) })).status, 413);
+});
+
+test('a file name with a path in it is refused', () => {
+  for (const fileName of [
+    '../../etc/passwd.pdf',
+    '..\\..\\boot.pdf',
+    '/etc/spec.pdf',
+    'a/b.pdf',
+    'spec\u0000.pdf',
+    '.hidden.pdf',
+  ]) {
+    const error = refusal(form({ fileName }));
+    assert.is(error.status, 400, fileName);
+    assert.is(error.message, 'Invalid file name');
+  }
+});
+
+test('a missing order number or file is refused', () => {
+  assert.is(refusal(form({ orderNumber: null })).message, 'Order number is required');
+  assert.is(refusal(form({ orderNumber: '   ' })).message, 'Order number is required');
+  assert.is(refusal({ orderNumber: 'EP-1', extraFiles: false, file: null }).message, 'A PDF file is required');
+});
+
+test.run();

@@ -1,0 +1,31 @@
+import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { conflict } from '@ot/infra/http/errors.ts';
+import type { DeliveryState } from '../email-delivery.ts';
+
+export interface RetryEmail {
+  type: 'RetryEmail';
+  notificationId: string;
+  requestedBy: string;
+}
+
+/**
+ * Only a failed email can be retried: one that failed for good gets a new round of attempts, one
+ * waiting in the retry queue is tried now.
+ */
+export function decideRetryEmail(command: RetryEmail, state: DeliveryState): OrderEvent[] {
+  switch (state) {
+    case 'failed':
+    case 'retrying':
+      return [
+        {
+          type: 'EmailRetryRequested',
+          data: { notificationId: command.notificationId, requestedBy: command.requestedBy },
+        },
+      ];
+    case 'sent':
+      throw conflict('This email was already sent. Use Resend to send it again.');
+    case 'pending':
+    case 'unrecorded':
+      throw conflict('This email is still waiting to be sent; only failed emails can be retried.');
+  }
+}

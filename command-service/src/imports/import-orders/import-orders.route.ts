@@ -1,0 +1,146 @@
+import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
+import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
+import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
+import { WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { HttpError } from '@ot/infra/http/errors.ts';
+import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { commandContext } from '../../http/command-context.ts';
+import { handleOrderCommand } from '../../orders/handle-order-command.ts';
+import { allocateOrderNumber } from '../../orders/place-order/place-order.route.ts';
+import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
+import { importRows, replyWithReport } from '../import-answer.ts';
+import { mapLimited } from '../run-limited.ts';
+import { type OrderRow, planOrderImport } from './import-orders.ts';
+
+type Outcome = { kind: 'imported'; orderNumber: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
+
+const CONCURRENCY = 6;
+
+/** Move the sequence past the file's own numbers, so add-order never hands one of them out again. */
+async function reserveUpTo(deps: CommandServiceDeps, highest: number | null): Promise<void> {
+  if (highest === null || highest < 1) return;
+  await deps.pool.query(
+    `select setval('es.order_number_seq', $1::bigint)
+      where $1::bigint > (select case when is_called then last_value else last_value - 1 end from es.order_number_seq)`,
+    [highest],
+  );
+}
+
+/** New numbers for the rows without one, taken in file order. */
+async function allocateNumbers(deps: CommandServiceDeps, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const { rows } = await deps.pool.query<{ n: string }>(
+    `select nextval('es.order_number_seq') as n from generate_series(1, $1)`,
+    [count],
+  );
+  return rows
+    .map((row) => Number(row.n))
+    .sort((a, b) => a - b)
+    .map((n) => formatOrderNumber(deps.config.ORDER_NUMBER_PREFIX, n));
+}
+
+/** Orders already placed under these Squarespace ids (for rows that carry no order number). */
+async function existingExternalIds(deps: CommandServiceDeps, orders: OrderRow[]): Promise<Map<string, string>> {
+  const ids = orders.flatMap((o) => (!o.request.orderNumber && o.request.squarespaceOrderId?.trim()) || []);
+  if (ids.length === 0) return new Map();
+  const { rows } = await deps.pool.query<{ squarespace_order_id: string; order_number: string }>(
+    'select squarespace_order_id, order_number from rm.orders where squarespace_order_id = any($1::text[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.squarespace_order_id, row.order_number]));
+}
+
+const isTaken = (error: unknown) =>
+  error instanceof WrongExpectedVersionError || (error instanceof HttpError && error.status === 409);
+
+/** One order, one append: a crash never leaves half an order. An existing number is skipped, not overwritten. */
+async function placeImported(
+  deps: CommandServiceDeps,
+  order: OrderRow,
+  preallocated: string | undefined,
+  importContext: CommandContext,
+): Promise<Outcome> {
+  let candidate = order.request.orderNumber ?? preallocated;
+  for (let attempt = 1; ; attempt++) {
+    const orderNumber = candidate ?? (await allocateOrderNumber(deps));
+    try {
+      const result = await handleOrderCommand(deps, {
+        orderNumber,
+        context: { ...importContext, commandId: deps.newId(), correlationId: importContext.correlationId },
+        mustExist: false,
+        decide: (state) =>
+          decidePlaceOrder(
+            {
+              type: 'PlaceOrder',
+              orderId: deps.newId(),
+              orderNumber,
+              itemIds: order.request.items.map(() => deps.newId()),
+              request: order.request,
+            },
+            state,
+          ),
+      });
+      return { kind: 'imported', orderNumber, position: result.position };
+    } catch (error) {
+      if (!isTaken(error)) throw error;
+      if (order.request.orderNumber) {
+        return {
+          kind: 'skipped',
+          skip: { row: order.row, key: orderNumber, reason: `Order ${orderNumber} already exists` },
+        };
+      }
+      if (attempt >= 20) throw error;
+      candidate = undefined;
+    }
+  }
+}
+
+/** POST /api/admin/import: an array of add-order payloads, each placed as `OrderPlaced` by the import. */
+export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+  router.post('/api/admin/import', adminOnly, async (ctx) => {
+    const admin = requireAdmin(ctx);
+    const plan = planOrderImport(importRows(ctx.request.body, 'orders'), deps.config.ORDER_NUMBER_PREFIX);
+    const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
+
+    const known = await existingExternalIds(deps, plan.orders);
+    const skipped = [...plan.skipped];
+    const toPlace = plan.orders.filter((order) => {
+      const externalId = order.request.orderNumber ? undefined : order.request.squarespaceOrderId?.trim();
+      const existing = externalId ? known.get(externalId) : undefined;
+      if (existing) {
+        skipped.push({
+          row: order.row,
+          key: externalId ?? null,
+          reason: `Squarespace order ${externalId} was already imported as ${existing}`,
+        });
+      }
+      return !existing;
+    });
+
+    await reserveUpTo(deps, plan.highestNumber);
+    const numbers = await allocateNumbers(deps, toPlace.filter((order) => !order.request.orderNumber).length);
+    const preallocated = new Map<OrderRow, string>();
+    for (const order of toPlace) if (!order.request.orderNumber) preallocated.set(order, numbers.shift() as string);
+
+    const outcomes = await mapLimited(toPlace, CONCURRENCY, (order) =>
+      placeImported(deps, order, preallocated.get(order), context),
+    );
+    const imported = outcomes.flatMap((outcome) => (outcome.kind === 'imported' ? [outcome] : []));
+    skipped.push(...outcomes.flatMap((outcome) => (outcome.kind === 'skipped' ? [outcome.skip] : [])));
+    skipped.sort((a, b) => a.row - b.row);
+
+    replyWithReport(
+      ctx,
+      {
+        kind: 'orders',
+        total: plan.orders.length + plan.skipped.length + plan.rejected.length,
+        imported: imported.length,
+        importedKeys: imported.map((outcome) => outcome.orderNumber),
+        skipped,
+        rejected: plan.rejected,
+      },
+      Math.max(0, ...imported.map((outcome) => outcome.position)),
+    );
+  });
+}

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
+import { createSessionStore } from '@ot/infra/auth/sessions.ts';
+import { createUserRepository } from '@ot/infra/auth/users.ts';
+import { loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
+import { createDocumentStore } from '@ot/infra/documents/create-document-store.ts';
+import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
+import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
+import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
+import { serve } from '@ot/infra/http/service.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createApp } from './app.ts';
+
+const config = loadConfig();
+const logger = createLogger('command-service', config.LOG_LEVEL);
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
+const pool = createPool(config.DATABASE_URL);
+const store = createEventStore(config, pool);
+const app = createApp({
+  config,
+  pool,
+  store,
+  logger,
+  sessions: createSessionStore(pool, config.SESSION_SECRET),
+  users: createUserRepository(pool),
+  loginRateLimit: createLoginRateLimit(pool, {
+    maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+    maxPerClient: config.LOGIN_MAX_FAILURES_PER_CLIENT,
+    windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+  }),
+  clock: () => new Date(),
+  newId: randomUUID,
+  documents: createDocumentStore(config),
+  fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
+});
+serve(app, {
+  port: Number(process.env.COMMAND_SERVICE_PORT ?? 3001),
+  host: process.env.SERVICE_HOST ?? '127.0.0.1',
+  logger,
+  onClose: async () => {
+    await store.close();
+    await pool.end();
+  },
+});

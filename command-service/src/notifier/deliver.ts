@@ -1,0 +1,119 @@
+import { emailStream } from '@ot/contracts/email/email-fields.ts';
+import { orderStream, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { foldOrder } from '@ot/contracts/orders/order-state.ts';
+import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import { composeOrderEmail, composeTestEmail, type EmailContent, type Studio } from './compose-email.ts';
+import type { Deliveries, Delivery } from './deliveries.ts';
+import { type DeliveryOutcome, decideOutcome } from './delivery-policy.ts';
+
+export interface DeliverDeps {
+  store: EventStore;
+  deliveries: Deliveries;
+  transport: EmailTransport;
+  logger: Logger;
+  studio: Studio;
+  emailFrom: string;
+  retryBaseMs: number;
+  clock: () => Date;
+  random: () => number;
+  newId: () => string;
+  isStopping: () => boolean;
+}
+
+const notifierActor = { kind: 'system', id: 'notifier', name: 'notifier' } as const;
+
+/** What the email says: the order as it stood after the change that asked for it (a resend: its original's). */
+async function contentFor(deps: DeliverDeps, delivery: Delivery): Promise<EmailContent | { error: string }> {
+  const subject = delivery.subject ?? undefined;
+  if (!delivery.orderNumber) return composeTestEmail(deps.studio, subject);
+  const recorded = await deps.store.readStream(
+    orderStream(delivery.orderNumber),
+    delivery.contentVersion ? { toVersion: delivery.contentVersion } : {},
+  );
+  const order = foldOrder(recorded.map(parseOrderEvent).filter((event): event is RecordedOrderEvent => event !== null));
+  if (!order) return { error: `Order ${delivery.orderNumber} does not exist` };
+  return composeOrderEmail(order, deps.studio, subject);
+}
+
+/** Record an outcome under the attempt's own id: appending it again after a hiccup changes nothing. */
+async function record(deps: DeliverDeps, delivery: Delivery, attemptId: string, outcome: DeliveryOutcome) {
+  const event = {
+    id: attemptId,
+    type: outcome.type,
+    data: outcome.data,
+    metadata: {
+      actor: notifierActor,
+      occurredAt: deps.clock().toISOString(),
+      commandId: attemptId,
+      correlationId: delivery.correlationId,
+      causationId: delivery.requestEventId,
+    },
+  };
+  for (let tries = 1; ; tries++) {
+    try {
+      await deps.store.append(emailStream(delivery.notificationId), [event], { expectedVersion: 'any' });
+      return;
+    } catch (error) {
+      // Giving up leaves the marker: the next active notifier treats the outcome as unknown.
+      if (deps.isStopping() && tries >= 3) throw error;
+      deps.logger.error(
+        { err: error, notificationId: delivery.notificationId },
+        'could not record an outcome; retrying',
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** tries)));
+    }
+  }
+}
+
+/** One attempt at one email: mark it going out, send, record what happened. */
+export async function deliver(deps: DeliverDeps, due: Delivery): Promise<DeliveryOutcome | null> {
+  const content = await contentFor(deps, due);
+  const attemptId = deps.newId();
+  const delivery = await deps.deliveries.markSending(due.notificationId, attemptId);
+  if (!delivery) return null;
+  const log = { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt };
+
+  let outcome: DeliveryOutcome;
+  if ('error' in content) {
+    outcome = {
+      type: 'EmailDeliveryFailed',
+      data: {
+        notificationId: delivery.notificationId,
+        attempt: delivery.attempt,
+        error: content.error,
+        nextAttemptAt: null,
+      },
+    };
+  } else {
+    const result = await deps.transport.send({
+      notificationId: delivery.notificationId,
+      to: delivery.recipientEmail,
+      from: { email: deps.emailFrom, name: deps.studio.name },
+      ...content,
+    });
+    outcome = decideOutcome(
+      {
+        notificationId: delivery.notificationId,
+        attempt: delivery.attempt,
+        subject: content.subject,
+        possibleDuplicate: delivery.unknownOutcomes > 0,
+        now: deps.clock(),
+        retryBaseMs: deps.retryBaseMs,
+        random: deps.random,
+      },
+      result,
+    );
+  }
+  await record(deps, delivery, attemptId, outcome);
+
+  if (outcome.type === 'EmailSent') deps.logger.info(log, 'email sent');
+  else if (outcome.data.nextAttemptAt) {
+    deps.logger.warn(
+      { ...log, error: outcome.data.error, nextAttemptAt: outcome.data.nextAttemptAt },
+      'email attempt failed',
+    );
+  } else deps.logger.error({ ...log, error: outcome.data.error }, 'email failed; not retrying');
+  return outcome;
+}

@@ -1,0 +1,162 @@
+import { orderStreamPrefix, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+const sql = (text: string, ...values: unknown[]): Statement => ({ text, values });
+
+/**
+ * The notifier's fold of one event into email.deliveries, pure like a projection. Outcomes are applied
+ * here too (not by the sender), so the rows are exactly what the events say, whatever crashed when.
+ */
+export function intakeStatements(event: RecordedOrderEvent): Statement[] {
+  switch (event.type) {
+    case 'CustomerNotificationRequested': {
+      const { data } = event;
+      const inOrderStream = event.stream.startsWith(orderStreamPrefix);
+      // A resend names its order; an older producer might not, so fall back to the original's row.
+      return [
+        sql(
+          `insert into email.deliveries
+             (notification_id, order_number, content_version, recipient_email, email_type, subject, resend_of,
+              request_event_id, correlation_id, state, attempt, next_attempt_at, requested_at)
+           values ($1,
+                   coalesce($2, (select order_number from email.deliveries where notification_id = $7)),
+                   coalesce($3, (select content_version from email.deliveries where notification_id = $7)),
+                   $4, $5, $6, $7, $8, $9, 'pending', 0, $10, $10)
+           on conflict (notification_id) do nothing`,
+          data.notificationId,
+          inOrderStream ? event.stream.slice(orderStreamPrefix.length) : (data.orderNumber ?? null),
+          inOrderStream ? event.version : (data.orderVersion ?? null),
+          data.recipientEmail,
+          data.emailType,
+          data.subject ?? null,
+          data.resendOf ?? null,
+          event.id,
+          event.metadata.correlationId,
+          event.metadata.occurredAt,
+        ),
+      ];
+    }
+    case 'EmailSent':
+      return [
+        sql(
+          `update email.deliveries set state = 'sent', attempt = $2, attempt_id = null, last_error = null, updated_at = now()
+            where notification_id = $1`,
+          event.data.notificationId,
+          event.data.attempt,
+        ),
+      ];
+    case 'EmailDeliveryFailed':
+      return [
+        sql(
+          `update email.deliveries
+              set state = case when $3::timestamptz is null then 'failed' else 'pending' end,
+                  attempt = $2, next_attempt_at = coalesce($3::timestamptz, next_attempt_at), last_error = $4,
+                  attempt_id = null, updated_at = now()
+            where notification_id = $1`,
+          event.data.notificationId,
+          event.data.attempt,
+          event.data.nextAttemptAt,
+          event.data.error,
+        ),
+      ];
+    case 'EmailRetryRequested':
+      // Failed for good: a new round of attempts. Waiting in the queue: its next attempt is now.
+      return [
+        sql(
+          `update email.deliveries
+              set attempt = case when state = 'failed' then 0 else attempt end,
+                  state = 'pending', next_attempt_at = $2, updated_at = now()
+            where notification_id = $1 and state in ('failed', 'pending')`,
+          event.data.notificationId,
+          event.metadata.occurredAt,
+        ),
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Takes in every event after the notifier's checkpoint, batch and checkpoint in one transaction (the
+ * projector's pattern): a request is on the work list exactly once, however the process stops.
+ */
+export function createIntake(options: {
+  pool: pg.Pool;
+  store: EventStore;
+  logger: Logger;
+  checkpointName: string;
+  batchSize?: number;
+}) {
+  const { pool, store, logger, checkpointName } = options;
+
+  async function readCheckpoint(db: pg.PoolClient, forUpdate: boolean): Promise<Checkpoint> {
+    await db.query('insert into rm.checkpoints (name) values ($1) on conflict do nothing', [checkpointName]);
+    const { rows } = await db.query<{ tx: string; position: string }>(
+      `select tx, position from rm.checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
+      [checkpointName],
+    );
+    const row = rows[0];
+    return row ? { tx: Number(row.tx), position: Number(row.position) } : start;
+  }
+
+  /** Take in the next batch; returns how many events it read (0 when caught up). */
+  async function nextBatch(): Promise<number> {
+    const db = await pool.connect();
+    try {
+      const checkpoint = await readCheckpoint(db, false);
+      const batch = await store.readAll({ after: checkpoint, limit: options.batchSize ?? 500 });
+      const last = batch.at(-1);
+      if (!last) return 0;
+      await db.query('begin');
+      try {
+        const locked = await readCheckpoint(db, true);
+        if (locked.tx !== checkpoint.tx || locked.position !== checkpoint.position) {
+          await db.query('rollback');
+          return 1;
+        }
+        for (const recorded of batch) {
+          let event: RecordedOrderEvent | null = null;
+          try {
+            event = parseOrderEvent(recorded);
+          } catch (error) {
+            logger.error(
+              { err: error, eventId: recorded.id, type: recorded.type },
+              'event does not match its schema; skipped',
+            );
+          }
+          for (const statement of event ? intakeStatements(event) : [])
+            await db.query(statement.text, statement.values);
+        }
+        const next = checkpointOf(last);
+        await db.query('update rm.checkpoints set tx = $2, position = $3, updated_at = now() where name = $1', [
+          checkpointName,
+          next.tx,
+          next.position,
+        ]);
+        await db.query('commit');
+        return batch.length;
+      } catch (error) {
+        await db.query('rollback').catch(() => {});
+        throw error;
+      }
+    } finally {
+      db.release();
+    }
+  }
+
+  return {
+    nextBatch,
+    /** Take in everything readable now; returns how many events that was. */
+    async catchUp(): Promise<number> {
+      let total = 0;
+      for (let n = await nextBatch(); n > 0; n = await nextBatch()) total += n;
+      return total;
+    },
+  };
+}

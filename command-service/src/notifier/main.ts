@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import { loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
+import { createDevMailboxTransport } from '@ot/infra/email/dev-mailbox-transport.ts';
+import { createSendGridTransport } from '@ot/infra/email/sendgrid-transport.ts';
+import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
+import { exitWithParent } from '@ot/infra/launcher/exit-with-parent.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createNotifier } from './notifier.ts';
+
+const config = loadConfig();
+const logger = createLogger('notifier', config.LOG_LEVEL);
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
+const pool = createPool(config.DATABASE_URL, 4);
+const store = createEventStore(config, pool);
+
+const transport = config.SENDGRID_API_KEY
+  ? createSendGridTransport({
+      apiKey: config.SENDGRID_API_KEY,
+      baseUrl: config.SENDGRID_API_BASE_URL,
+      timeoutMs: config.EMAIL_SEND_TIMEOUT_MS,
+    })
+  : createDevMailboxTransport(pool);
+if (!config.SENDGRID_API_KEY) {
+  logger.warn(`SENDGRID_API_KEY is not set: emails are not sent but stored in ${transport.description}`);
+}
+
+const notifier = createNotifier({
+  pool,
+  store,
+  transport,
+  logger,
+  studio: { name: config.STUDIO_NAME, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
+  emailFrom: config.EMAIL_FROM,
+  retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+});
+
+// Health and metrics (Prometheus text) for an operator, when NOTIFIER_HEALTH_PORT is set.
+const port = Number(process.env.NOTIFIER_HEALTH_PORT ?? 0);
+if (port) {
+  createServer(async (req, res) => {
+    const metrics = await notifier.metrics().catch(() => null);
+    if (req.url === '/metrics' && metrics) {
+      res.setHeader('content-type', 'text/plain; version=0.0.4');
+      const { totals, sinceStart } = metrics;
+      res.end(
+        [
+          `email_notifier_active ${metrics.active ? 1 : 0}`,
+          `email_sent_total ${totals.sent}`,
+          `email_failed_total ${totals.failed}`,
+          `email_waiting_total ${totals.pending + totals.sending}`,
+          '# HELP email_unknown_outcome_total Attempts whose outcome a crash lost; each was sent again (possible duplicate).',
+          `email_unknown_outcome_total ${totals.unknownOutcomes}`,
+          `email_process_sent_total ${sinceStart.sent}`,
+          `email_process_failed_attempts_total ${sinceStart.failedAttempts}`,
+          '',
+        ].join('\n'),
+      );
+      return;
+    }
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ status: metrics ? 'ok' : 'degraded', service: 'notifier', ...metrics }));
+  }).listen(port, '127.0.0.1');
+}
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  notifier.stop();
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+exitWithParent();
+
+notifier
+  .run()
+  .then(async () => {
+    await store.close();
+    await pool.end();
+    process.exit(0);
+  })
+  .catch((error: unknown) => {
+    logger.fatal({ err: error }, 'notifier failed');
+    process.exit(1);
+  });

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { emailStream } from '@ot/contracts/email/email-fields.ts';
+import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+import type { Studio } from './compose-email.ts';
+import { deliver } from './deliver.ts';
+import { createDeliveries } from './deliveries.ts';
+import { createIntake } from './intake.ts';
+
+export interface NotifierOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  transport: EmailTransport;
+  logger: Logger;
+  studio: Studio;
+  emailFrom: string;
+  retryBaseMs: number;
+  /** The checkpoint row and advisory lock name. */
+  name?: string;
+  pollMs?: number;
+  clock?: () => Date;
+  random?: () => number;
+}
+
+const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A wait that ends early when poked: how the loops sleep between work. */
+function alarm() {
+  let poke: (() => void) | null = null;
+  let poked = false;
+  return {
+    poke() {
+      poked = true;
+      poke?.();
+    },
+    async wait(ms: number): Promise<void> {
+      if (poked) {
+        poked = false;
+        return;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, Math.max(0, ms));
+        poke = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      poke = null;
+      poked = false;
+    },
+  };
+}
+
+/**
+ * The notifier: follows every event, keeps its work list (email.deliveries) in step with them, and
+ * sends each requested email, one at a time, recording each outcome as an event in the email's own
+ * stream. One instance is active (advisory lock); others wait as standby.
+ *
+ * Crash safety: before an attempt goes out, its marker (state 'sending') is committed; its outcome
+ * event carries the marker's id. On taking over, an active notifier first takes in every event, then
+ * looks at markers left behind. A marker whose outcome event exists is simply applied. A marker without
+ * one is the ambiguous case: the attempt may or may not have reached SendGrid. We send it again (an email
+ * must never be lost), count it in `unknownOutcomes`, log it, and mark the eventual EmailSent as a
+ * possible duplicate. Sending one at a time means a crash leaves at most one such marker.
+ */
+export function createNotifier(options: NotifierOptions) {
+  const name = options.name ?? 'notifier';
+  const { pool, store, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const pollMs = options.pollMs ?? 1000;
+  const deliveries = createDeliveries(pool);
+  const intake = createIntake({ pool, store, logger, checkpointName: name });
+  const intakeAlarm = alarm();
+  const workAlarm = alarm();
+  let stopped = false;
+  let active = false;
+  const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
+
+  const deps = {
+    store,
+    deliveries,
+    transport: options.transport,
+    logger,
+    studio: options.studio,
+    emailFrom: options.emailFrom,
+    retryBaseMs: options.retryBaseMs,
+    clock,
+    random: options.random ?? Math.random,
+    newId: randomUUID,
+    isStopping: () => stopped,
+  };
+
+  async function acquireLock(db: pg.PoolClient): Promise<boolean> {
+    let announced = false;
+    while (!stopped) {
+      const { rows } = await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${lockKey(name)}) as locked`);
+      if (rows[0]?.locked) return true;
+      if (!announced) logger.info('another notifier is active; waiting as standby');
+      announced = true;
+      await sleep(Math.min(pollMs, 1000));
+    }
+    return false;
+  }
+
+  /** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
+  async function recoverInFlight(): Promise<void> {
+    for (const delivery of await deliveries.inFlight()) {
+      const attemptId = delivery.attemptId ?? '';
+      const recorded = await store.readStream(emailStream(delivery.notificationId));
+      // Recorded but not yet readable in order (an older transaction still open): intake applies it soon.
+      if (recorded.some((event) => event.id === attemptId)) continue;
+      if (await deliveries.releaseUnknown(delivery.notificationId, attemptId)) {
+        counters.unknownOutcomes += 1;
+        logger.warn(
+          { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt },
+          'an attempt was going out when the last notifier stopped and its outcome is unknown: sending it again (the customer may receive this email twice)',
+        );
+      }
+    }
+  }
+
+  /** Run `step` until stopped, surviving database hiccups (logged, then tried again). */
+  async function loop(label: string, step: () => Promise<void>): Promise<void> {
+    while (!stopped) {
+      try {
+        await step();
+      } catch (error) {
+        logger.error({ err: error }, `${label} failed; trying again`);
+        await sleep(1000);
+      }
+    }
+  }
+
+  const intakeStep = async () => {
+    if ((await intake.catchUp()) > 0) workAlarm.poke();
+    await intakeAlarm.wait(pollMs);
+  };
+
+  const workStep = async () => {
+    const due = await deliveries.nextDue(clock());
+    if (due) {
+      const outcome = await deliver(deps, due);
+      if (outcome?.type === 'EmailSent') counters.sent += 1;
+      if (outcome?.type === 'EmailDeliveryFailed') counters.failedAttempts += 1;
+      intakeAlarm.poke();
+      return;
+    }
+    const next = await deliveries.nextDueAt();
+    const untilNext = next ? next.getTime() - clock().getTime() : pollMs;
+    await workAlarm.wait(Math.min(pollMs, untilNext));
+  };
+
+  return {
+    /** Run until stopped: take the lock, catch up, settle what a crash left, then follow and send. */
+    async run(): Promise<void> {
+      const lock = await pool.connect();
+      try {
+        if (!(await acquireLock(lock))) return;
+        active = true;
+        logger.info({ transport: options.transport.description }, 'notifier active');
+        const unsubscribe = await store.onAppended(() => intakeAlarm.poke());
+        try {
+          await intake.catchUp();
+          await recoverInFlight();
+          await Promise.all([loop('taking in events', intakeStep), loop('sending', workStep)]);
+        } finally {
+          await unsubscribe();
+        }
+      } finally {
+        active = false;
+        await lock.query('select pg_advisory_unlock_all()').catch(() => {});
+        lock.release();
+      }
+    },
+
+    /** Finish the attempt in hand, then stop. */
+    stop(): void {
+      stopped = true;
+      intakeAlarm.poke();
+      workAlarm.poke();
+    },
+
+    isActive: () => active,
+
+    /** What the metrics endpoint shows: totals from the work list, and this process's own counts. */
+    async metrics() {
+      return { active, sinceStart: { ...counters }, totals: await deliveries.counts() };
+    },
+  };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { HttpError } from '@ot/infra/http/errors.ts';
+import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { handleOrderCommand } from './handle-order-command.ts';
+import { orderStream } from './order.ts';
+import { orderPlaced } from './testing/given-when-then.ts';
+import { decideUpdateOrderItem } from './update-order-item/update-order-item.ts';
+
+/** The write pipeline against the real Postgres event store: versions, conflicts, no-ops. */
+const test = suite<{ db: TestDatabase }>('the order command pipeline', { db: undefined as never });
+test.before(async (context) => {
+  context.db = await createTestDatabase();
+});
+test.after(async ({ db }) => {
+  await db.drop();
+});
+
+const context = (): CommandContext => ({
+  actor: { kind: 'admin', id: 'a', name: 'admin' },
+  now: '2026-01-01T00:00:00.000Z',
+  commandId: randomUUID(),
+  correlationId: randomUUID(),
+});
+
+async function placed(db: TestDatabase) {
+  const store = createPostgresEventStore(db.pool);
+  const orderNumber = `T-${randomUUID().slice(0, 8)}`;
+  await handleOrderCommand(
+    { store, newId: randomUUID },
+    { orderNumber, context: context(), mustExist: false, decide: () => [orderPlaced({ orderNumber })] },
+  );
+  return { store, orderNumber, deps: { store, newId: randomUUID } };
+}
+
+const setStatus =
+  (status: 'order_arrived_awaiting_qc' | 'order_collected_shipped') =>
+  (state: Parameters<typeof decideUpdateOrderItem>[1]) =>
+    decideUpdateOrderItem(
+      { type: 'UpdateOrderItem', itemId: 'item-driver', changes: { status }, notification: null },
+      state,
+    );
+
+test('a command based on a stale version is refused with 409 and the current version', async ({ db }) => {
+  const { store, orderNumber, deps } = await placed(db);
+  await handleOrderCommand(deps, {
+    orderNumber,
+    context: context(),
+    ifMatch: 1,
+    decide: setStatus('order_arrived_awaiting_qc'),
+  });
+  try {
+    await handleOrderCommand(deps, {
+      orderNumber,
+      context: context(),
+      ifMatch: 1,
+      decide: setStatus('order_collected_shipped'),
+    });
+    assert.unreachable('a stale version must be refused');
+  } catch (error) {
+    assert.instance(error, HttpError);
+    assert.is((error as HttpError).status, 409);
+    assert.is((error as HttpError).details.currentVersion, 2);
+  }
+  assert.is((await store.readStream(orderStream(orderNumber))).length, 2);
+});
+
+test('without If-Match, a write that lands between load and append is decided again on the new state', async ({
+  db,
+}) => {
+  const { store, orderNumber } = await placed(db);
+  // Another writer gets in just before this command's first append (the real store, with a write slipped in).
+  let slipped = false;
+  const racingStore: typeof store = {
+    ...store,
+    async append(stream, events, options) {
+      if (!slipped) {
+        slipped = true;
+        await store.append(
+          stream,
+          [
+            {
+              id: randomUUID(),
+              type: 'ItemManufacturerChanged',
+              data: { itemId: 'item-driver', manufacturer: 'Ping' },
+              metadata: { ...context(), causationId: null, occurredAt: context().now },
+            },
+          ],
+          { expectedVersion: 1 },
+        );
+      }
+      return store.append(stream, events, options);
+    },
+  };
+  const seen: (string | null | undefined)[] = [];
+  const result = await handleOrderCommand(
+    { store: racingStore, newId: randomUUID },
+    {
+      orderNumber,
+      context: context(),
+      decide: (state) => {
+        seen.push(state?.items[0]?.manufacturer);
+        return setStatus('order_collected_shipped')(state);
+      },
+    },
+  );
+  assert.equal(seen, ['Titleist', 'Ping'], 'decided twice, the second time on the new state');
+  assert.is(result.version, 3);
+  assert.equal(
+    (await store.readStream(orderStream(orderNumber))).map((event) => event.type),
+    ['OrderPlaced', 'ItemManufacturerChanged', 'ItemStatusChanged'],
+  );
+});
+
+test('a command that decides nothing appends nothing and reports position 0', async ({ db }) => {
+  const { store, orderNumber, deps } = await placed(db);
+  const result = await handleOrderCommand(deps, { orderNumber, context: context(), decide: () => [] });
+  assert.is(result.position, 0);
+  assert.is(result.version, 1);
+  assert.is((await store.readStream(orderStream(orderNumber))).length, 1);
+});
+
+test('an order that does not exist is a 404 before anything is decided', async ({ db }) => {
+  const store = createPostgresEventStore(db.pool);
+  let decided = false;
+  try {
+    await handleOrderCommand(
+      { store, newId: randomUUID },
+      {
+        orderNumber: 'NOPE',
+        context: context(),
+        decide: () => {
+          decided = true;
+          return [];
+        },
+      },
+    );
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as HttpError).status, 404);
+  }
+  assert.not.ok(decided);
+});
+
+test.run();

@@ -1,0 +1,160 @@
+import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { given, orderPlaced } from '../testing/given-when-then.ts';
+import { decidePlaceOrder, type PlaceOrder } from './place-order.ts';
+
+/** The add-order form's payload, parsed as the route parses it. */
+const request = (overrides: Record<string, unknown> = {}): AddOrderRequest =>
+  addOrderSchema.parse({
+    customerEmail: 'jane@example.com',
+    customerName: 'Jane Golfer',
+    orderDate: '2026-11-01',
+    status: 'order_being_processed',
+    shippingAddress: {
+      name: 'Jane Golfer',
+      address1: '1 Fairway Lane',
+      address2: '',
+      city: 'St Andrews',
+      state: 'Fife',
+      zipCode: 'KY16 9AA',
+      country: 'United Kingdom',
+    },
+    sameBillingAddress: true,
+    subtotal: 49_900,
+    shipping: 0,
+    tax: 0,
+    total: 49_900,
+    amountPaid: 0,
+    amountRemaining: 49_900,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    notes: 'Left-handed',
+    squarespaceOrderId: null,
+    items: [
+      {
+        name: 'Driver',
+        sku: null,
+        price: 49_900,
+        quantity: 1,
+        manufacturer: 'Titleist',
+        status: null,
+        estimatedDelivery: null,
+        documentUrl: 'https://docs.example.com/spec.pdf',
+      },
+    ],
+    ...overrides,
+  });
+
+const place = (overrides: Record<string, unknown> = {}): PlaceOrder => ({
+  type: 'PlaceOrder',
+  orderId: 'order-1',
+  orderNumber: 'EP-0001',
+  itemIds: ['item-1', 'item-2'],
+  request: request(overrides),
+});
+
+test('a new order is placed with its items, the same billing address and the spec defaults', () => {
+  given()
+    .when(decidePlaceOrder, place())
+    .thenAppends([
+      {
+        type: 'OrderPlaced',
+        data: {
+          orderId: 'order-1',
+          orderNumber: 'EP-0001',
+          customerEmail: 'jane@example.com',
+          customerName: 'Jane Golfer',
+          customerPhone: null,
+          orderDate: '2026-11-01',
+          status: 'order_being_processed',
+          shippingAddress: {
+            name: 'Jane Golfer',
+            address1: '1 Fairway Lane',
+            address2: null,
+            city: 'St Andrews',
+            state: 'Fife',
+            zipCode: 'KY16 9AA',
+            country: 'United Kingdom',
+          },
+          billingAddress: {
+            name: 'Jane Golfer',
+            address1: '1 Fairway Lane',
+            address2: null,
+            city: 'St Andrews',
+            state: 'Fife',
+            zipCode: 'KY16 9AA',
+            country: 'United Kingdom',
+          },
+          subtotal: 49_900,
+          shipping: 0,
+          tax: 0,
+          total: 49_900,
+          amountPaid: 0,
+          amountRemaining: 49_900,
+          trackingNumber: null,
+          estimatedDelivery: null,
+          customerNotes: 'Left-handed',
+          fitterNotes: null,
+          squarespaceOrderId: null,
+          items: [
+            {
+              id: 'item-1',
+              name: 'Driver',
+              sku: 'EP-0001-01',
+              price: 49_900,
+              quantity: 1,
+              imageUrl: null,
+              documentUrl: 'https://docs.example.com/spec.pdf',
+              manufacturer: 'Titleist',
+              estimatedDelivery: null,
+              status: 'order_being_processed',
+            },
+          ],
+        },
+      },
+    ]);
+});
+
+test('an order number already taken is a conflict', () => {
+  given(orderPlaced()).when(decidePlaceOrder, place()).thenFails(409, 'Order EP-0001 already exists');
+});
+
+test('a separate billing address is kept when sameBillingAddress is false', () => {
+  const billingAddress = {
+    name: 'Golf Club Ltd',
+    address1: '2 Green Road',
+    address2: '',
+    city: 'Troon',
+    state: 'Ayrshire',
+    zipCode: 'KA10 6AA',
+    country: 'United Kingdom',
+  };
+  const [event] = decidePlaceOrder(place({ sameBillingAddress: false, billingAddress }), null);
+  assert.equal(event?.type === 'OrderPlaced' && event.data.billingAddress, { ...billingAddress, address2: null });
+});
+
+test('a missing sku gets a placeholder and the order-level document reaches every item', () => {
+  const items = [
+    { name: 'Driver', price: 1, quantity: 1, documentUrl: 'https://docs.example.com/spec.pdf' },
+    { name: 'Irons', sku: '', price: 1, quantity: 2 },
+  ];
+  const [event] = decidePlaceOrder(place({ items }), null);
+  if (event?.type !== 'OrderPlaced') throw new Error('expected OrderPlaced');
+  assert.equal(
+    event.data.items.map((item) => [item.id, item.sku, item.documentUrl, item.status]),
+    [
+      ['item-1', 'EP-0001-01', 'https://docs.example.com/spec.pdf', 'order_being_processed'],
+      ['item-2', 'EP-0001-02', 'https://docs.example.com/spec.pdf', 'order_being_processed'],
+    ],
+  );
+});
+
+test('no shipping address at all still gives a billing address with the customer name', () => {
+  const [event] = decidePlaceOrder(place({ shippingAddress: null }), null);
+  if (event?.type !== 'OrderPlaced') throw new Error('expected OrderPlaced');
+  assert.is(event.data.shippingAddress, null);
+  assert.is(event.data.billingAddress.name, 'Jane Golfer');
+});
+
+test.run();

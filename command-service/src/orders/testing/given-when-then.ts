@@ -1,0 +1,106 @@
+import type { OrderEvent, OrderEventData, OrderItem } from '@ot/contracts/orders/order-events.ts';
+import { foldOrder, type OrderState } from '@ot/contracts/orders/order-state.ts';
+import { HttpError } from '@ot/infra/http/errors.ts';
+import * as assert from 'uvu/assert';
+
+type Decide<C> = (command: C, state: OrderState) => OrderEvent[];
+
+/**
+ * Decider tests read as the rule: given these past events, when this command, then these new events
+ * (or this refusal). Pure: no store, no clock.
+ */
+export function given(...history: OrderEvent[]) {
+  const state = foldOrder(history);
+  return {
+    when<C>(decide: Decide<C>, command: C) {
+      return {
+        thenAppends(expected: OrderEvent[]): void {
+          assert.equal(decide(command, state), expected);
+        },
+        /** When only the kinds of event and their order matter. */
+        thenTypes(expected: OrderEvent['type'][]): void {
+          assert.equal(
+            decide(command, state).map((event) => event.type),
+            expected,
+          );
+        },
+        thenAppendsNothing(): void {
+          assert.equal(decide(command, state), []);
+        },
+        thenFails(status: number, message: string): void {
+          try {
+            decide(command, state);
+          } catch (error) {
+            assert.instance(error, HttpError);
+            assert.is((error as HttpError).status, status);
+            assert.is((error as HttpError).message, message);
+            return;
+          }
+          assert.unreachable(`expected a ${status}`);
+        },
+      };
+    },
+  };
+}
+
+export const DRIVER_ID = 'item-driver';
+export const IRONS_ID = 'item-irons';
+
+export const item = (overrides: Partial<OrderItem> = {}): OrderItem => ({
+  id: DRIVER_ID,
+  name: 'Driver',
+  sku: 'EP-0001-01',
+  price: 49_900,
+  quantity: 1,
+  imageUrl: null,
+  documentUrl: null,
+  manufacturer: 'Titleist',
+  estimatedDelivery: null,
+  status: 'order_being_processed',
+  ...overrides,
+});
+
+/** A placed order with a driver and a set of irons; override what the test is about. */
+export const orderPlaced = (overrides: Partial<OrderEventData['OrderPlaced']> = {}): OrderEvent => ({
+  type: 'OrderPlaced',
+  data: {
+    orderId: 'order-1',
+    orderNumber: 'EP-0001',
+    customerEmail: 'jane@example.com',
+    customerName: 'Jane Golfer',
+    customerPhone: '07700 900123',
+    orderDate: '2026-11-01',
+    status: 'order_being_processed',
+    shippingAddress: {
+      name: 'Jane Golfer',
+      address1: '1 Fairway Lane',
+      address2: null,
+      city: 'St Andrews',
+      state: 'Fife',
+      zipCode: 'KY16 9AA',
+      country: 'United Kingdom',
+    },
+    billingAddress: {
+      name: 'Jane Golfer',
+      address1: '1 Fairway Lane',
+      address2: null,
+      city: 'St Andrews',
+      state: 'Fife',
+      zipCode: 'KY16 9AA',
+      country: 'United Kingdom',
+    },
+    subtotal: 89_900,
+    shipping: 1_500,
+    tax: 0,
+    total: 91_400,
+    amountPaid: 20_000,
+    amountRemaining: 71_400,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    customerNotes: null,
+    fitterNotes: null,
+    squarespaceOrderId: null,
+    items: [item(), item({ id: IRONS_ID, name: 'Irons', sku: 'EP-0001-02', price: 40_000, manufacturer: 'Mizuno' })],
+    ...overrides,
+  },
+});

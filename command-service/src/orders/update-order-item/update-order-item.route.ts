@@ -1,0 +1,35 @@
+import { updateItemSchema } from '@ot/contracts/orders/order-commands.ts';
+import { parse } from '@ot/infra/http/errors.ts';
+import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
+import { handleOrderCommand } from '../handle-order-command.ts';
+import { decideUpdateOrderItem } from './update-order-item.ts';
+
+/** `x-send-email: true` asks for the customer to be told (the PWA sets it on the last item call of a save). */
+const wantsEmail = (header: string) => header.trim().toLowerCase() === 'true';
+
+export function updateOrderItemRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+  router.patch('/api/admin/orders/:orderNumber/items/:itemId', adminOnly, async (ctx) => {
+    const admin = requireAdmin(ctx);
+    const changes = parse(updateItemSchema, ctx.request.body);
+    const result = await handleOrderCommand(deps, {
+      orderNumber: ctx.params.orderNumber ?? '',
+      context: commandContext(ctx, deps.clock()),
+      ifMatch: ifMatchVersion(ctx),
+      decide: (state) =>
+        decideUpdateOrderItem(
+          {
+            type: 'UpdateOrderItem',
+            itemId: ctx.params.itemId ?? '',
+            changes,
+            notification: wantsEmail(ctx.get('x-send-email'))
+              ? { notificationId: deps.newId(), requestedBy: admin.username }
+              : null,
+          },
+          state,
+        ),
+    });
+    replyWithOrder(ctx, result);
+  });
+}

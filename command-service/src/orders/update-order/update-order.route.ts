@@ -1,0 +1,30 @@
+import { updateOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { parse } from '@ot/infra/http/errors.ts';
+import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
+import { handleOrderCommand } from '../handle-order-command.ts';
+import { decideUpdateOrder } from './update-order.ts';
+
+/** The edit form's save of the order's own fields (not its items). */
+export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+  router.patch('/api/admin/orders/:orderNumber/status', adminOnly, async (ctx) => {
+    const admin = requireAdmin(ctx);
+    const changes = parse(updateOrderSchema, ctx.request.body);
+    const result = await handleOrderCommand(deps, {
+      orderNumber: ctx.params.orderNumber ?? '',
+      context: commandContext(ctx, deps.clock()),
+      ifMatch: ifMatchVersion(ctx),
+      decide: (state) =>
+        decideUpdateOrder(
+          {
+            type: 'UpdateOrder',
+            changes,
+            notification: changes.notifyCustomer ? { notificationId: deps.newId(), requestedBy: admin.username } : null,
+          },
+          state,
+        ),
+    });
+    replyWithOrder(ctx, result);
+  });
+}

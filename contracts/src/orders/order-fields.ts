@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { itemStatuses, manufacturers, orderStatuses } from './item-status.ts';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A real calendar day: `Date.parse` rolls `2024-02-30` over to March 1st, and the projector's date
+ * formatting rejects it, so the day must exist in its month.
+ */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, year, month, day, hour = '0', minute = '0', second = '0'] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return (
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day) &&
+    Number(hour) < 24 &&
+    Number(minute) < 60 &&
+    Number(second) < 60 &&
+    !Number.isNaN(Date.parse(value))
+  );
+}
+
+/** A calendar date (`2024-03-05`) or a full ISO timestamp, as the spec's payloads carry them. */
+export const isoDate = z.string().refine(isIsoDate, { message: 'Invalid date' });
+
+/**
+ * Dates inside stored events: as loose as the day they were written (events are never rewritten),
+ * so a stricter input rule never makes an old event unreadable.
+ */
+export const recordedDate = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: 'Invalid date',
+  });
+
+/** Money is integer pence, never negative. */
+export const pence = z.number().int('Amounts are whole pence').min(0, 'Amounts cannot be negative').max(1_000_000_000);
+
+export const orderNumber = z.string().trim().min(1, 'Order number is required').max(100);
+
+export const itemStatus = z.enum(itemStatuses, { error: 'Invalid item status' });
+export const orderStatus = z.enum(orderStatuses, { error: 'Invalid order status' });
+export const manufacturer = z.enum(manufacturers, {
+  error: `Manufacturer must be one of ${manufacturers.join(', ')}`,
+});
+
+export const addressSchema = z.object({
+  name: z.string().max(200),
+  address1: z.string().max(200),
+  address2: z.string().max(200).nullish(),
+  city: z.string().max(100),
+  state: z.string().max(100).nullish(),
+  zipCode: z.string().max(20),
+  country: z.string().max(100),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** Free text an admin types; empty means "none". */
+export const optionalText = (max: number) => z.string().max(max).nullish();

@@ -1,0 +1,48 @@
+import type { OrderEvent, OrderEventData } from './order-events.ts';
+
+export type Order = OrderEventData['OrderPlaced'];
+
+/** The fold of an order stream: null until placed. Used by deciders and for time travel. */
+export type OrderState = Order | null;
+
+export const initialOrderState = (): OrderState => null;
+
+export function evolve(state: OrderState, event: OrderEvent): OrderState {
+  if (event.type === 'OrderPlaced') return event.data;
+  if (state === null) return state;
+  switch (event.type) {
+    case 'CustomerDetailsChanged':
+      return { ...state, ...event.data };
+    case 'ShippingAddressChanged':
+      return { ...state, shippingAddress: event.data.shippingAddress };
+    case 'BillingAddressChanged':
+      return { ...state, billingAddress: event.data.billingAddress };
+    case 'OrderStatusChanged':
+      return { ...state, status: event.data.status };
+    case 'TrackingNumberAssigned':
+      return { ...state, trackingNumber: event.data.trackingNumber };
+    case 'OrderEstimatedDeliverySet':
+      return { ...state, estimatedDelivery: event.data.estimatedDelivery };
+    case 'CustomerNotesChanged':
+      return { ...state, customerNotes: event.data.customerNotes };
+    case 'FitterNotesChanged':
+      return { ...state, fitterNotes: event.data.fitterNotes };
+    case 'SpecDocumentAttached':
+      return { ...state, items: state.items.map((item) => ({ ...item, documentUrl: event.data.documentUrl })) };
+    case 'ItemStatusChanged':
+    case 'ItemEstimatedDeliverySet':
+    case 'ItemManufacturerChanged': {
+      const { itemId, ...change } = event.data;
+      const patch = 'previousStatus' in change ? { status: change.status } : change;
+      return { ...state, items: state.items.map((item) => (item.id === itemId ? { ...item, ...patch } : item)) };
+    }
+    case 'CustomerNotificationRequested':
+    case 'EmailSent':
+    case 'EmailDeliveryFailed':
+    case 'CustomerImported':
+    case 'EmailRetryRequested':
+      return state;
+  }
+}
+
+export const foldOrder = (events: readonly OrderEvent[]): OrderState => events.reduce(evolve, initialOrderState());

@@ -1,0 +1,168 @@
+import { isoDay, uniqueEmail } from './support/studio-api.ts';
+import { expect, expectAccessible, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+
+const done = { status: 'order_collected_shipped', estimatedDelivery: isoDay(-5) };
+
+test.describe('admin dashboard (/admin/dashboard)', () => {
+  test('shows the four buttons, the filter bar, both tabs and the seven columns', async ({ page, studio }) => {
+    await studio.addOrder();
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('link', { name: 'Add New Order' })).toHaveAttribute('href', '/admin/add-order');
+    await expect(page.getByRole('link', { name: 'Import Customer Data' })).toHaveAttribute('href', '/admin/import');
+    await expect(page.getByRole('link', { name: 'Email Logs' })).toHaveAttribute('href', '/admin/email-logs');
+    await expect(page.getByRole('button', { name: 'Test Email' })).toBeVisible();
+    await expect(page.getByPlaceholder('Search by order number or product')).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^Active Orders \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: /^Completed Orders \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('columnheader')).toHaveText([
+      'Order ID',
+      'Customer',
+      'Date',
+      'Status',
+      'ALL ETAs ADDED',
+      'Total',
+      'Actions',
+    ]);
+    await expectAccessible(page);
+  });
+
+  test('search matches order number, customer name and email; tabs count and split active from completed', async ({
+    page,
+    studio,
+  }) => {
+    const tag = Date.now().toString(36);
+    const email = uniqueEmail(`dash${tag}`);
+    const active = await studio.addOrder({ customerEmail: email, customerName: `Alice ${tag}` });
+    const complete = await studio.addOrder({ customerEmail: email, customerName: `Alice ${tag}`, items: [done, done] });
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    const search = page.getByPlaceholder('Search by order number or product');
+    const rows = page
+      .getByRole('tabpanel')
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader') });
+
+    await search.fill(`Alice ${tag}`);
+    await expect(page.getByRole('tab', { name: 'Active Orders (1)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Completed Orders (1)' })).toBeVisible();
+    await expect(rows.getByRole('rowheader')).toHaveText([active.orderNumber]);
+    await page.getByRole('tab', { name: 'Completed Orders (1)' }).click();
+    await expect(rows.getByRole('rowheader')).toHaveText([complete.orderNumber]);
+    await expect(rows.first().getByText('COMPLETE', { exact: true })).toBeVisible();
+    await expect(rows.first().getByRole('img', { name: 'All ETAs added' })).toBeVisible();
+
+    await search.fill(email.toUpperCase());
+    await expect(page.getByRole('tab', { name: 'Completed Orders (1)' })).toBeVisible();
+    await search.fill(active.orderNumber);
+    await expect(page.getByRole('tab', { name: 'Completed Orders (0)' })).toBeVisible();
+    await expect(page.getByText('No completed orders found')).toBeVisible();
+    await page.getByRole('tab', { name: 'Active Orders (1)' }).click();
+    await expect(rows.getByRole('rowheader')).toHaveText([active.orderNumber]);
+    await search.fill(`nobody ${tag}`);
+    await expect(page.getByText('No active orders found')).toBeVisible();
+  });
+
+  test('a row shows date, derived status, OVERDUE, the ETA cross, total, Edit and View', async ({ page, studio }) => {
+    const tag = Date.now().toString(36);
+    const overdue = await studio.addOrder({
+      customerName: `Olly ${tag}`,
+      items: [
+        { status: 'order_placed_with_manufacturer', estimatedDelivery: isoDay(-2) },
+        { status: 'order_arrived_awaiting_qc', estimatedDelivery: isoDay(-2) },
+      ],
+    });
+    const missingEta = await studio.addOrder({
+      customerName: `Olly ${tag}`,
+      items: [
+        { status: 'order_checked_ready_for_collection', estimatedDelivery: isoDay(3) },
+        { status: 'order_arrived_awaiting_qc' },
+      ],
+    });
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    await page.getByPlaceholder('Search by order number or product').fill(`Olly ${tag}`);
+    const row = (number: string) =>
+      page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: number }) });
+
+    await expect(row(overdue.orderNumber)).toContainText('Order Placed With Manufacturer');
+    await expect(row(overdue.orderNumber).getByText('OVERDUE')).toBeVisible();
+    await expect(row(overdue.orderNumber).getByRole('img', { name: 'All ETAs added' })).toBeVisible();
+    await expect(row(overdue.orderNumber)).toContainText('£914.00');
+    await expect(row(missingEta.orderNumber)).toContainText('Order Arrived at EP - Awaiting Quality Checks');
+    await expect(row(missingEta.orderNumber).getByText('OVERDUE')).toHaveCount(0);
+    await expect(row(missingEta.orderNumber).getByRole('img', { name: 'ETAs missing' })).toBeVisible();
+
+    await expect(row(overdue.orderNumber).getByRole('link', { name: /Edit/ })).toHaveAttribute(
+      'href',
+      `/admin/edit-order/${overdue.orderNumber}`,
+    );
+    await row(overdue.orderNumber).getByRole('link', { name: /View/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders/${overdue.orderNumber}$`));
+    await expect(page.getByRole('link', { name: 'Back to Admin Dashboard' })).toBeVisible();
+  });
+
+  test('the status filter narrows the table', async ({ page, studio }) => {
+    const tag = Date.now().toString(36);
+    const ready = await studio.addOrder({
+      customerName: `Fil ${tag}`,
+      items: [{ status: 'order_checked_ready_for_collection' }],
+    });
+    await studio.addOrder({ customerName: `Fil ${tag}` });
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    await page.getByPlaceholder('Search by order number or product').fill(`Fil ${tag}`);
+    await expect(page.getByRole('tab', { name: 'Active Orders (2)' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Order Checked & Ready For Collection' }).click();
+    await expect(page.getByRole('tab', { name: 'Active Orders (1)' })).toBeVisible();
+    await expect(page.getByRole('rowheader')).toHaveText([ready.orderNumber]);
+  });
+
+  test('Test Email opens a dialog that sends to the typed address and reports the outcome', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Test Email' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('Email Address').fill('studio@example.com');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/admin/test-email'));
+    await dialog.getByRole('button', { name: 'Send Test Email' }).click();
+    expect((await sent).postDataJSON()).toEqual({ email: 'studio@example.com' });
+    await expect(page.getByText(/^Email Test (Successful|Failed)$/)).toBeVisible();
+  });
+
+  test('a signed-out visitor goes to /; a customer goes to /dashboard', async ({ page, studio }) => {
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/$/);
+    const order = await studio.addOrder();
+    await signInAsCustomer(page, order.customerEmail, order.orderNumber);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('the other admin screens send non-admins to /dashboard and signed-out visitors to /admin', async ({
+    page,
+    studio,
+  }) => {
+    const screens = ['/admin/add-order', '/admin/import', '/admin/email-logs', '/admin/edit-order/EP-0001'];
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/admin$/);
+    }
+    const order = await studio.addOrder();
+    await signInAsCustomer(page, order.customerEmail, order.orderNumber);
+    for (const path of screens) {
+      await page.goto(path);
+      await expect(page, path).toHaveURL(/\/dashboard$/);
+    }
+  });
+
+  test('Import and Email Logs have their screens', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/import');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/admin/email-logs');
+    await expect(page.getByRole('heading', { name: 'Email Event Logs' })).toBeVisible();
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
+
+/** ISO day `days` from today (negative: in the past). */
+export const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+export interface ItemInput {
+  name?: string;
+  price?: number;
+  quantity?: number;
+  manufacturer?: string | null;
+  status?: string | null;
+  estimatedDelivery?: string | null;
+  documentUrl?: string | null;
+}
+
+/** The add-order payload of spec section 3, with two items; override what a test is about. */
+export function orderPayload(overrides: Record<string, unknown> & { items?: ItemInput[] } = {}) {
+  const items = (overrides.items ?? [{ name: 'Driver' }, { name: 'Irons', price: 40_000, manufacturer: 'Mizuno' }]).map(
+    (item) => ({
+      name: 'Driver',
+      sku: null,
+      price: 49_900,
+      quantity: 1,
+      manufacturer: 'Titleist',
+      status: null,
+      estimatedDelivery: null,
+      documentUrl: null,
+      ...item,
+    }),
+  );
+  return {
+    customerEmail: uniqueEmail(),
+    customerName: 'Jane Golfer',
+    orderDate: isoDay(-3),
+    status: 'order_being_processed',
+    shippingAddress: {
+      name: 'Jane Golfer',
+      address1: '1 Fairway Lane',
+      address2: '',
+      city: 'St Andrews',
+      state: 'Fife',
+      zipCode: 'KY16 9AA',
+      country: 'United Kingdom',
+    },
+    sameBillingAddress: true,
+    subtotal: 89_900,
+    shipping: 1_500,
+    tax: 0,
+    total: 91_400,
+    amountPaid: 20_000,
+    amountRemaining: 71_400,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    notes: null,
+    squarespaceOrderId: null,
+    ...overrides,
+    items,
+  };
+}
+
+/** The studio's side of the API, as an admin: seeds orders for a test and waits until they can be read. */
+export class StudioApi {
+  private position = 0;
+  constructor(readonly http: APIRequestContext) {}
+
+  async signIn(username: string, password: string): Promise<void> {
+    const answer = await this.http.post('/api/auth/admin/login', { data: { username, password } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  }
+
+  private remember(headers: Record<string, string>) {
+    const position = Number(headers['x-event-position'] ?? 0);
+    if (position > this.position) this.position = position;
+  }
+
+  /** Reads wait for this client's writes (x-min-position). */
+  async getOrder(orderNumber: string): Promise<OrderView> {
+    const answer = await this.http.get(`/api/orders/${encodeURIComponent(orderNumber)}`, {
+      headers: { 'x-min-position': String(this.position) },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()) as OrderView;
+  }
+
+  async addOrder(overrides: Parameters<typeof orderPayload>[0] = {}): Promise<OrderView> {
+    const answer = await this.http.post('/api/admin/orders', { data: orderPayload(overrides) });
+    expect(answer.status(), await answer.text()).toBe(201);
+    this.remember(answer.headers());
+    const created = (await answer.json()) as OrderView;
+    return this.getOrder(created.orderNumber);
+  }
+
+  /** Waits until every write so far is visible on the query side. */
+  async settle(): Promise<void> {
+    await this.http.get('/api/admin/orders', { headers: { 'x-min-position': String(this.position) } });
+  }
+
+  async patchOrder(orderNumber: string, body: Record<string, unknown>): Promise<OrderView> {
+    const answer = await this.http.patch(`/api/admin/orders/${encodeURIComponent(orderNumber)}/status`, { data: body });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    this.remember(answer.headers());
+    return this.getOrder(orderNumber);
+  }
+}

@@ -1,0 +1,79 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import type pg from 'pg';
+
+export const SESSION_COOKIE = 'ot_session';
+export const ADMIN_IDLE_SECONDS = 12 * 60 * 60;
+export const CUSTOMER_IDLE_SECONDS = 30 * 24 * 60 * 60;
+
+/** Server-side sessions: the cookie holds 32 random bytes, the table only their (keyed) hash. */
+export function createSessionStore(pool: pg.Pool, secret?: string) {
+  const hashToken = (token: string) =>
+    secret
+      ? createHmac('sha256', secret).update(token).digest('hex')
+      : createHash('sha256').update(token).digest('hex');
+
+  /**
+   * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute),
+   * so the caller can slide the cookie's own lifetime with it.
+   */
+  async function resume(token: string): Promise<{ user: SessionUser; renewed: boolean; idleSeconds: number } | null> {
+    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+    const idHash = hashToken(token);
+    const { rows } = await pool.query<{
+      expired: boolean;
+      stale: boolean;
+      idle_timeout_seconds: number;
+      id: string;
+      username: string;
+      email: string | null;
+      customer_name: string | null;
+      is_admin: boolean;
+    }>(
+      `select s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() as expired,
+              s.last_seen_at < now() - interval '1 minute' as stale, s.idle_timeout_seconds,
+              u.id, u.username, u.email, u.customer_name, s.is_admin
+         from auth.sessions s join auth.users u on u.id = s.user_id
+        where s.id_hash = $1`,
+      [idHash],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.expired) {
+      await pool.query('delete from auth.sessions where id_hash = $1', [idHash]);
+      return null;
+    }
+    if (row.stale) await pool.query('update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+    const user = {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      customerName: row.customer_name,
+      isAdmin: row.is_admin,
+    };
+    return { user, renewed: row.stale, idleSeconds: row.idle_timeout_seconds };
+  }
+
+  return {
+    resume,
+
+    async create(userId: string, isAdmin: boolean): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await pool.query(
+        'insert into auth.sessions (id_hash, user_id, is_admin, idle_timeout_seconds) values ($1, $2, $3, $4)',
+        [hashToken(token), userId, isAdmin, isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS],
+      );
+      return token;
+    },
+
+    /** The signed-in user, sliding the idle timeout; null when unknown or expired (and then deleted). */
+    async lookup(token: string): Promise<SessionUser | null> {
+      return (await resume(token))?.user ?? null;
+    },
+
+    async destroy(token: string): Promise<void> {
+      await pool.query('delete from auth.sessions where id_hash = $1', [hashToken(token)]);
+    },
+  };
+}
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,0 +1,64 @@
+import type pg from 'pg';
+import { hashPassword } from './passwords.ts';
+
+export interface UserRow {
+  id: string;
+  username: string;
+  password_hash: string | null;
+  email: string | null;
+  customer_name: string | null;
+  is_admin: boolean;
+}
+
+/** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
+export function createUserRepository(pool: pg.Pool) {
+  return {
+    async findAdmin(username: string): Promise<UserRow | null> {
+      const { rows } = await pool.query<UserRow>(
+        'select id, username, password_hash, email, customer_name, is_admin from auth.users where username = $1 and is_admin',
+        [username],
+      );
+      return rows[0] ?? null;
+    },
+
+    async countAdmins(): Promise<number> {
+      const { rows } = await pool.query<{ count: string }>('select count(*) from auth.users where is_admin');
+      return Number(rows[0]?.count ?? 0);
+    },
+
+    /** Create the admin, or set its password when it exists. */
+    async upsertAdmin(username: string, password: string, email?: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await pool.query(
+        `insert into auth.users (username, password_hash, email, is_admin) values ($1, $2, $3, true)
+         on conflict (username) do update set password_hash = excluded.password_hash, is_admin = true, updated_at = now()`,
+        [username, passwordHash, email ?? null],
+      );
+    },
+
+    /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name. */
+    async upsertCustomer(email: string, customerName: string): Promise<UserRow> {
+      const existing = await pool.query<UserRow>(
+        'select id, username, password_hash, email, customer_name, is_admin from auth.users where lower(email) = lower($1)',
+        [email],
+      );
+      const found = existing.rows[0];
+      if (found) {
+        if (found.customer_name !== customerName) {
+          await pool.query('update auth.users set customer_name = $2, updated_at = now() where id = $1', [
+            found.id,
+            customerName,
+          ]);
+        }
+        return { ...found, customer_name: customerName };
+      }
+      const { rows } = await pool.query<UserRow>(
+        `insert into auth.users (username, email, customer_name) values ($1, $1, $2)
+         on conflict (username) do update set customer_name = excluded.customer_name
+         returning id, username, password_hash, email, customer_name, is_admin`,
+        [email.toLowerCase(), customerName],
+      );
+      return rows[0] as UserRow;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const intFrom = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      const parsed = Number(value);
+      if (!Number.isInteger(parsed) || parsed < 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number, got "${value}"` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: intFrom(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optional,
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTOREDB_URL: optional,
+  ADMIN_USERNAME: optional,
+  ADMIN_PASSWORD: optional,
+  SESSION_SECRET: optional,
+  SENDGRID_API_KEY: optional,
+  SENDGRID_API_BASE_URL: optional,
+  EMAIL_FROM: z.string().default('orders@example.com'),
+  EMAIL_RETRY_BASE_MS: intFrom(60_000),
+  EMAIL_SEND_TIMEOUT_MS: intFrom(10_000),
+  STUDIO_NAME: z.string().default('Elite Performance Golf'),
+  ORDER_NUMBER_PREFIX: z.string().max(20).default('EP-'),
+  DEMO_DATA: optional,
+  DOCUMENT_FETCH_ORIGINS: optional,
+  /** Where uploaded spec documents are kept; unset: `.data/documents`. */
+  DOCUMENT_STORE_DIR: optional,
+  PUBLIC_URL: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
+  LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(50),
+  LOGIN_FAILURE_WINDOW_SECONDS: intFrom(15 * 60),
+});
+
+export type Config = z.infer<typeof envSchema>;
+
+/** Read the environment once, in `main.ts`; everything else receives a Config. Nothing is required. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,40 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DOCUMENT_ID } from '@ot/contracts/documents/document-links.ts';
+import type { DocumentRecord, DocumentStore } from './document-store.ts';
+
+/**
+ * Documents as files: `<dir>/<id>.pdf` and `<id>.json` beside it. File names come only from ids
+ * that match DOCUMENT_ID (never from what a user typed); each file is written under a temporary
+ * name and renamed, so a crash never leaves half a document behind a valid id.
+ */
+export function createFileDocumentStore(dir: string): DocumentStore {
+  const pathOf = (id: string, extension: 'pdf' | 'json') => {
+    if (!DOCUMENT_ID.test(id)) throw new Error('invalid document id');
+    return join(dir, `${id}.${extension}`);
+  };
+  const writeAtomically = async (path: string, data: Buffer | string) => {
+    const temporary = `${path}.${process.pid}.tmp`;
+    await writeFile(temporary, data, { mode: 0o600 });
+    await rename(temporary, path);
+  };
+
+  return {
+    async save(record, bytes) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      await writeAtomically(pathOf(record.id, 'pdf'), bytes);
+      // The record last: a document is found only once its bytes are in place.
+      await writeAtomically(pathOf(record.id, 'json'), JSON.stringify(record));
+    },
+    async find(id) {
+      if (!DOCUMENT_ID.test(id)) return null;
+      try {
+        return JSON.parse(await readFile(pathOf(id, 'json'), 'utf8')) as DocumentRecord;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    read: (id) => readFile(pathOf(id, 'pdf')),
+  };
+}

@@ -1,0 +1,128 @@
+import type { NewEvent, RecordedEvent } from '@ot/contracts/events/event-envelope.ts';
+
+export type { NewEvent, RecordedEvent };
+
+/** `no_stream`: the stream must not exist yet; a number: the stream's current version; `any`: no check. */
+export type ExpectedVersion = number | 'no_stream' | 'any';
+
+export interface AppendResult {
+  nextVersion: number;
+  /** Global position of the last appended event. */
+  position: number;
+}
+
+/** Where a follower stands in the global order; `{tx: 0, position: 0}` is before the first event. */
+export interface Checkpoint {
+  tx: number;
+  position: number;
+}
+export const start: Checkpoint = { tx: 0, position: 0 };
+
+export class WrongExpectedVersionError extends Error {
+  readonly code = 'WRONG_EXPECTED_VERSION';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number,
+  ) {
+    super(`Stream ${stream} is at version ${actual}, expected ${expected}`);
+  }
+}
+
+export interface EventStore {
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expectedVersion: ExpectedVersion },
+  ): Promise<AppendResult>;
+  readStream(stream: string, options?: { toVersion?: number }): Promise<RecordedEvent[]>;
+  /** The next batch of events after a checkpoint, in the order followers must apply them. */
+  readAll(options: { after: Checkpoint; limit: number }): Promise<RecordedEvent[]>;
+  /** Calls back (without data) whenever new events may be readable; returns an unsubscribe. */
+  onAppended(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Optional fast path for bulk imports: start many streams, one event each, in one write; a stream
+   * that already exists is left alone. Use `startStreams()` below, which falls back to `append`.
+   */
+  startStreams?(entries: readonly { stream: string; event: NewEvent }[]): Promise<(AppendResult | null)[]>;
+  /** Whether a follower at `checkpoint` has passed the event at `position`. */
+  hasPassed(checkpoint: Checkpoint, position: number): Promise<boolean>;
+  /**
+   * Position of the last event a follower will apply among those committed so far (0 when none), for
+   * "wait until the read models hold everything written before this request". Optional: an adapter
+   * without it only offers read-your-writes through an explicit position.
+   */
+  headPosition?(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const checkpointOf = (event: RecordedEvent): Checkpoint => ({ tx: event.tx, position: event.position });
+
+/**
+ * Follow every event from `after`, handing ordered batches to `onBatch` until stopped: wakes on
+ * appends and polls as a fallback. The caller records its own checkpoint (inside `onBatch`).
+ */
+export function subscribe(
+  store: EventStore,
+  options: {
+    after: Checkpoint;
+    batchSize?: number;
+    pollMs?: number;
+    onBatch: (events: RecordedEvent[]) => Promise<void>;
+  },
+): { stop(): Promise<void>; caughtUp(): Promise<void> } {
+  let checkpoint = options.after;
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  let idleWaiters: (() => void)[] = [];
+  const unsubscribing = store.onAppended(() => wake?.());
+
+  const loop = (async () => {
+    while (!stopped) {
+      const batch = await store.readAll({ after: checkpoint, limit: options.batchSize ?? 500 });
+      if (batch.length > 0) {
+        await options.onBatch(batch);
+        checkpoint = checkpointOf(batch[batch.length - 1] as RecordedEvent);
+        continue;
+      }
+      for (const resolve of idleWaiters) resolve();
+      idleWaiters = [];
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs ?? 1000);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await (await unsubscribing)();
+    },
+    caughtUp: () => new Promise<void>((resolve) => idleWaiters.push(resolve)),
+  };
+}
+
+/** Start each stream with its event unless it exists already (null for those), in the order given. */
+export async function startStreams(
+  store: EventStore,
+  entries: readonly { stream: string; event: NewEvent }[],
+): Promise<(AppendResult | null)[]> {
+  if (store.startStreams) return store.startStreams(entries);
+  const results: (AppendResult | null)[] = [];
+  for (const { stream, event } of entries) {
+    try {
+      results.push(await store.append(stream, [event], { expectedVersion: 'no_stream' }));
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      results.push(null);
+    }
+  }
+  return results;
+}

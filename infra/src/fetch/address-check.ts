@@ -1,0 +1,19 @@
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
+
+/**
+ * Whether the server may connect to this address for a document: public unicast only. Loopback,
+ * private, link-local (cloud metadata at 169.254.169.254), carrier-grade NAT, unique-local,
+ * multicast, reserved and the IPv6 forms that wrap an IPv4 address (mapped, NAT64, 6to4, Teredo)
+ * are all refused; an IPv4-mapped address is judged by the IPv4 address inside it.
+ * Takes addresses as DNS or the URL parser return them (canonical text), nothing looser.
+ */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.startsWith('[') && address.endsWith(']') ? address.slice(1, -1) : address;
+  if (isIP(bare) === 0) return false;
+  let parsed = ipaddr.parse(bare);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}

@@ -1,0 +1,82 @@
+import type { Context, Next } from 'koa';
+import { ZodError, type z } from 'zod';
+import { WrongExpectedVersionError } from '../event-store/event-store.ts';
+import type { Logger } from '../logger.ts';
+
+/** The one family of errors a route may throw; the middleware below turns each into a JSON answer. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details: Record<string, unknown> = {}) =>
+  new HttpError(400, message, 'BAD_REQUEST', details);
+export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message, 'UNAUTHENTICATED');
+export const forbidden = (message = 'Admin access required') => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
+export const conflict = (message: string, details: Record<string, unknown> = {}) =>
+  new HttpError(409, message, 'CONFLICT', details);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, 'TOO_MANY_REQUESTS', { retryAfter: retryAfterSeconds });
+
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export function validationError(error: z.ZodError): HttpError {
+  const issues: ValidationIssue[] = error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  return new HttpError(400, issues[0]?.message ?? 'Invalid input', 'VALIDATION_FAILED', { errors: issues });
+}
+
+/** Parse untrusted input with a contracts schema; a mismatch is a 400 carrying the schema's own messages. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** The single error path: every failure becomes `{message, code, ...}` with a 4xx, or a logged 500. */
+export function errorHandler(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found', code: 'NOT_FOUND' };
+      }
+    } catch (caught) {
+      const error = toHttpError(caught);
+      if (error.status >= 500) logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'request failed');
+      ctx.status = error.status;
+      if (error.status === 429) ctx.set('Retry-After', String(error.details.retryAfter ?? 60));
+      ctx.body = { message: error.message, error: error.message, code: error.code, ...error.details };
+    }
+  };
+}
+
+function toHttpError(caught: unknown): HttpError {
+  if (caught instanceof HttpError) return caught;
+  if (caught instanceof ZodError) return validationError(caught);
+  if (caught instanceof WrongExpectedVersionError) {
+    return conflict('This order was changed by someone else. Reload it and try again.', {
+      currentVersion: caught.actual,
+    });
+  }
+  const status = (caught as { status?: number; statusCode?: number }).status ?? 500;
+  if (status >= 400 && status < 500) {
+    const expose = (caught as { expose?: boolean }).expose !== false;
+    const message = expose && caught instanceof Error ? caught.message : 'Bad request';
+    return new HttpError(status, message, status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST');
+  }
+  return new HttpError(500, 'Something went wrong on our side. Please try again.', 'INTERNAL');
+}

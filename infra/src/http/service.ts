@@ -1,0 +1,55 @@
+import { createServer, type Server } from 'node:http';
+import Koa from 'koa';
+import { exitWithParent } from '../launcher/exit-with-parent.ts';
+import type { Logger } from '../logger.ts';
+import { errorHandler } from './errors.ts';
+import type { AppState } from './session.ts';
+
+/** A Koa app with the shared edges: request log, error path, health, and no caching of API answers. */
+export function createKoaApp(logger: Logger, service: string): Koa<AppState> {
+  const app = new Koa<AppState>();
+  // Behind our gateway, which sets X-Forwarded-For/-Proto itself from the socket it accepted.
+  app.proxy = true;
+  app.silent = true;
+  app.use(async (ctx, next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round(performance.now() - started);
+      if (ctx.path !== '/health')
+        logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+    }
+  });
+  app.use(errorHandler(logger));
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/health' || ctx.path === `/api/health/${service}`) {
+      ctx.body = { status: 'ok', service };
+      return;
+    }
+    ctx.set('Cache-Control', 'no-store');
+    await next();
+  });
+  return app;
+}
+
+/** Listen, and close cleanly on SIGTERM/SIGINT: stop accepting, finish requests, then run `onClose`. */
+export function serve(
+  app: Koa<AppState>,
+  { port, host, logger, onClose }: { port: number; host: string; logger: Logger; onClose: () => Promise<void> },
+): Server {
+  const server = createServer(app.callback());
+  server.listen(port, host, () => logger.info({ port, host }, 'listening'));
+  const shutdown = () => {
+    logger.info('shutting down');
+    server.close(() => {
+      onClose().finally(() => process.exit(0));
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  exitWithParent();
+  return server;
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { repoRoot } from '../db/database.ts';
+import { startEmbeddedPostgres } from '../db/embedded-postgres.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPool } from '../db/pool.ts';
+
+export interface TestDatabase {
+  url: string;
+  pool: pg.Pool;
+  drop(): Promise<void>;
+}
+
+/** The server tests use: TEST_DATABASE_URL (npm test sets it), else the embedded test server. */
+async function serverUrl(): Promise<string> {
+  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+  const server = await startEmbeddedPostgres({
+    dataDir: join(repoRoot, '.data', 'test-postgres'),
+    database: 'postgres',
+  });
+  process.env.TEST_DATABASE_URL = server.url;
+  return server.url;
+}
+
+/** A fresh, migrated database of its own for one test file; `drop()` removes it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = await serverUrl();
+  const name = `ot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await migrate(url.toString());
+  const pool = createPool(url.toString(), 30);
+  return {
+    url: url.toString(),
+    pool,
+    async drop() {
+      await pool.end();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

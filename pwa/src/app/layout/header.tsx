@@ -1,0 +1,51 @@
+import { LogOut } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { useAppConfig } from '../../features/config/api/get-config.ts';
+import { ThemeMenu } from './theme-menu.tsx';
+
+const localPart = (user: { email: string | null; username: string }) => (user.email ?? user.username).split('@')[0];
+
+export function Header() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const config = useAppConfig();
+  const greeting = user ? (user.isAdmin ? `Admin: ${user.username}` : `Welcome, ${localPart(user)}`) : null;
+
+  const signOut = async () => {
+    await logout().catch(() => {});
+    navigate('/');
+  };
+
+  return (
+    <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3">
+        <Link to="/" className="flex min-w-0 flex-1 items-center gap-2 rounded-md">
+          <Logo className="h-9 w-9" />
+          <span className="min-w-0">
+            <span className="block text-lg leading-tight font-bold">Order Tracker</span>
+            {config.data && (
+              <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{config.data.studioName}</span>
+            )}
+          </span>
+        </Link>
+        {greeting && (
+          <span className="order-last w-full text-sm text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
+            {greeting}
+          </span>
+        )}
+        <div className="flex items-center gap-1">
+          <ThemeMenu />
+          {user && (
+            <Button variant="outline" size="sm" onClick={signOut}>
+              <LogOut aria-hidden="true" className="h-4 w-4" />
+              Sign Out
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { useMutation } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Button } from '../../../../components/ui/button.tsx';
+import { isApiError } from '../../../../lib/api-client.ts';
+import { queryClient } from '../../../../lib/query-client.ts';
+import { toast } from '../../../../lib/toast.ts';
+import '../../api/admin-mutation-defaults.ts';
+import { adminMutationKeys } from '../../api/admin-order-mutations.ts';
+import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
+import { uploadDocument } from '../../api/submit-order-edit.ts';
+import { type AddOrderForm, addOrderDefaults, addOrderFormSchema, toAddOrderPayload } from './add-order-form.ts';
+import {
+  AddressSections,
+  CustomerInformationSection,
+  CustomFitSpecificationSection,
+  OrderDetailsSection,
+  OrderInformationSection,
+} from './add-order-sections.tsx';
+import { OrderItemsSection } from './order-items-section.tsx';
+
+export function AddOrderPage() {
+  const form = useForm<AddOrderForm>({ resolver: zodResolver(addOrderFormSchema), defaultValues: addOrderDefaults() });
+  const add = useMutation<OrderView, Error, AddOrderRequest>({ mutationKey: adminMutationKeys.addOrder });
+  const [documentFile, setDocumentFile] = useState<File | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const disabled = add.isPending || uploading;
+
+  /** A chosen PDF is uploaded first (for the number the order will most likely get); its URL wins over a typed one. */
+  async function withUploadedDocument(values: AddOrderForm): Promise<AddOrderForm> {
+    if (!documentFile) return values;
+    setUploading(true);
+    try {
+      const { nextOrderNumber } = await queryClient.fetchQuery(nextOrderNumberQuery());
+      return { ...values, documentUrl: await uploadDocument(documentFile, nextOrderNumber) };
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  const onSubmit = form.handleSubmit((values) =>
+    withUploadedDocument(values)
+      .then((ready) => add.mutateAsync(toAddOrderPayload(ready)))
+      .then(
+        (order) => {
+          toast({ title: 'Order Added', description: `Order ${order.orderNumber} has been added successfully.` });
+          form.reset(addOrderDefaults());
+          setDocumentFile(null);
+          window.scrollTo({ top: 0 });
+        },
+        (error: unknown) => {
+          const message =
+            (isApiError(error) && error.serverMessage) ||
+            (error instanceof Error && error.message === 'Failed to upload document'
+              ? error.message
+              : 'Failed to add order');
+          toast({ title: 'Error', description: message, variant: 'destructive' });
+        },
+      ),
+  );
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <Link
+        to="/admin/dashboard"
+        className="inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300"
+      >
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold">Add New Order</h1>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Enter the order, its customer and every club ordered.
+        </p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+        <OrderInformationSection form={form} disabled={disabled} />
+        <CustomerInformationSection form={form} disabled={disabled} />
+        <AddressSections form={form} disabled={disabled} />
+        <OrderDetailsSection form={form} disabled={disabled} />
+        <OrderItemsSection form={form} disabled={disabled} />
+        <CustomFitSpecificationSection
+          form={form}
+          disabled={disabled}
+          file={documentFile}
+          onFileChange={setDocumentFile}
+        />
+        <div className="flex justify-end gap-2">
+          <Button asChild variant="outline">
+            <Link to="/admin/dashboard">Cancel</Link>
+          </Button>
+          <Button type="submit" disabled={disabled}>
+            {disabled ? 'Adding Order...' : 'Add Order'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

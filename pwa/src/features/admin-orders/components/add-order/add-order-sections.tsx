@@ -1,0 +1,252 @@
+import type { Customer } from '@ot/contracts/orders/order-views.ts';
+import { useQuery } from '@tanstack/react-query';
+import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { AddressFields, addressKeys } from '../../../../components/forms/address-fields.tsx';
+import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
+import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { Field, invalidProps } from '../../../../components/ui/field.tsx';
+import { Input, Textarea } from '../../../../components/ui/input.tsx';
+import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
+import { type AddOrderForm, computeRemaining, computeTotal, DEFAULT_COUNTRY } from './add-order-form.ts';
+import { CustomerSearch } from './customer-search.tsx';
+
+interface SectionProps {
+  form: UseFormReturn<AddOrderForm>;
+  disabled: boolean;
+}
+
+export function OrderInformationSection({ form, disabled }: SectionProps) {
+  const next = useQuery(nextOrderNumberQuery());
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <CardHeader title="Order Information" />
+      <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <Field id="order-number" label="Order Number" hint="Assigned when the order is saved.">
+          <Input id="order-number" readOnly value={next.data?.nextOrderNumber ?? 'Loading...'} />
+        </Field>
+        <Field id="order-date" label="Order Date" error={errors.orderDate?.message}>
+          <Input
+            id="order-date"
+            type="date"
+            disabled={disabled}
+            {...invalidProps('order-date', errors.orderDate?.message)}
+            {...form.register('orderDate')}
+          />
+        </Field>
+        <Field id="squarespace-order-id" label="Squarespace Order ID (Optional)">
+          <Input id="squarespace-order-id" disabled={disabled} {...form.register('squarespaceOrderId')} />
+        </Field>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function CustomerInformationSection({ form, disabled }: SectionProps) {
+  const errors = form.formState.errors;
+  const pick = (customer: Customer) => {
+    const fill = (prefix: 'shipping' | 'billing') => ({
+      name: customer[`${prefix}Name`] ?? '',
+      address1: customer[`${prefix}Address1`] ?? '',
+      address2: customer[`${prefix}Address2`] ?? '',
+      city: customer[`${prefix}City`] ?? '',
+      state: customer[`${prefix}State`] ?? '',
+      zipCode: customer[`${prefix}ZipCode`] ?? '',
+      country: customer[`${prefix}Country`] || DEFAULT_COUNTRY,
+    });
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    form.setValue('customerName', customer.customerName, options);
+    form.setValue('customerEmail', customer.customerEmail, options);
+    form.setValue('customerPhone', customer.customerPhone ?? '', options);
+    // Billing is "same as shipping" unless the customer has a billing address (a billing name) of their own.
+    const shipping = fill('shipping');
+    const billing = fill('billing');
+    const identical = addressKeys.every((key) => shipping[key] === billing[key]);
+    form.setValue('shippingAddress', shipping, options);
+    form.setValue('billingAddress', billing, options);
+    form.setValue('sameBillingAddress', !customer.billingName || identical, options);
+  };
+  return (
+    <Card>
+      <CardHeader title="Customer Information" />
+      <CardBody className="flex flex-col gap-4">
+        <CustomerSearch onPick={pick} disabled={disabled} />
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field id="customer-name" label="Customer Name" error={errors.customerName?.message}>
+            <Input
+              id="customer-name"
+              autoComplete="off"
+              disabled={disabled}
+              {...invalidProps('customer-name', errors.customerName?.message)}
+              {...form.register('customerName')}
+            />
+          </Field>
+          <Field id="customer-email" label="Customer Email" error={errors.customerEmail?.message}>
+            <Input
+              id="customer-email"
+              type="email"
+              autoComplete="off"
+              disabled={disabled}
+              {...invalidProps('customer-email', errors.customerEmail?.message)}
+              {...form.register('customerEmail')}
+            />
+          </Field>
+          <Field id="customer-phone" label="Customer Phone">
+            <Input
+              id="customer-phone"
+              type="tel"
+              autoComplete="off"
+              disabled={disabled}
+              {...form.register('customerPhone')}
+            />
+          </Field>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function AddressSections({ form, disabled }: SectionProps) {
+  const same = useWatch({ control: form.control, name: 'sameBillingAddress' });
+  const billingErrors = form.formState.errors.billingAddress;
+  return (
+    <>
+      <Card>
+        <CardHeader title="Shipping Address" />
+        <CardBody>
+          <AddressFields
+            idPrefix="shipping"
+            section="shipping"
+            register={(key) => form.register(`shippingAddress.${key}`)}
+            disabled={disabled}
+            stateOptional
+          />
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Billing Address" />
+        <CardBody className="flex flex-col gap-4">
+          <Controller
+            control={form.control}
+            name="sameBillingAddress"
+            render={({ field }) => (
+              <Checkbox
+                id="same-billing"
+                label="Same as shipping address"
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={disabled}
+              />
+            )}
+          />
+          {!same && (
+            <AddressFields
+              idPrefix="billing"
+              section="billing"
+              register={(key) => form.register(`billingAddress.${key}`)}
+              error={(key) => billingErrors?.[key]?.message}
+              disabled={disabled}
+            />
+          )}
+        </CardBody>
+      </Card>
+    </>
+  );
+}
+
+export function OrderDetailsSection({ form, disabled }: SectionProps) {
+  const errors = form.formState.errors as typeof form.formState.errors & {
+    total?: { message?: string };
+    amountRemaining?: { message?: string };
+  };
+  const [subtotal, shipping, amountPaid] = useWatch({
+    control: form.control,
+    name: ['subtotal', 'shipping', 'amountPaid'],
+  });
+  const total = computeTotal(subtotal, shipping);
+  const remaining = computeRemaining(total, amountPaid);
+  const money = (name: 'subtotal' | 'shipping' | 'amountPaid', id: string, label: string) => (
+    <Field id={id} label={label} error={errors[name]?.message}>
+      <Input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        disabled={disabled}
+        {...invalidProps(id, errors[name]?.message)}
+        {...form.register(name)}
+      />
+    </Field>
+  );
+  return (
+    <Card>
+      <CardHeader title="Order Details" />
+      <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+        {money('subtotal', 'subtotal', 'Subtotal (£)')}
+        {money('shipping', 'shipping-cost', 'Shipping (£)')}
+        <Field id="tax" label="Tax (£)">
+          <Input id="tax" readOnly value="0.00" />
+        </Field>
+        <Field id="total" label="Total (£)" error={errors.total?.message}>
+          <Input id="total" readOnly value={total} {...invalidProps('total', errors.total?.message)} />
+        </Field>
+        {money('amountPaid', 'amount-paid', 'Amount Paid (£)')}
+        <Field id="amount-remaining" label="Amount Remaining (£)" error={errors.amountRemaining?.message}>
+          <Input
+            id="amount-remaining"
+            readOnly
+            value={remaining}
+            {...invalidProps('amount-remaining', errors.amountRemaining?.message)}
+          />
+        </Field>
+        <Field id="tracking-number" label="Tracking Number (Optional)">
+          <Input id="tracking-number" disabled={disabled} {...form.register('trackingNumber')} />
+        </Field>
+        <Field id="order-eta" label="Estimated Delivery (Optional)">
+          <Input id="order-eta" type="date" disabled={disabled} {...form.register('estimatedDelivery')} />
+        </Field>
+        <Field id="order-notes" label="Customer Notes (Optional)" className="sm:col-span-3">
+          <Textarea id="order-notes" disabled={disabled} {...form.register('notes')} />
+        </Field>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function CustomFitSpecificationSection({
+  form,
+  disabled,
+  file,
+  onFileChange,
+}: SectionProps & { file: File | null; onFileChange: (file: File | null) => void }) {
+  return (
+    <Card>
+      <CardHeader
+        title="Custom Fit Specification"
+        description="Upload the customer's spec sheet or link it; every item shares it."
+      />
+      <CardBody className="grid gap-4 sm:grid-cols-2">
+        <Field id="spec-file" label="Upload PDF (Optional)" hint={file ? `Selected: ${file.name}` : 'PDF files only.'}>
+          <Input
+            id="spec-file"
+            type="file"
+            accept=".pdf,application/pdf"
+            className="py-2"
+            disabled={disabled}
+            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
+          />
+        </Field>
+        <Field id="document-url" label="Document URL (Optional)">
+          <Input
+            id="document-url"
+            type="url"
+            placeholder="https://..."
+            disabled={disabled}
+            {...form.register('documentUrl')}
+          />
+        </Field>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,146 @@
+import { itemStatuses, itemTypes, manufacturers, statusLabel } from '@ot/contracts/orders/item-status.ts';
+import { Plus, Trash2 } from 'lucide-react';
+import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
+import { Field, invalidProps } from '../../../../components/ui/field.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
+import { SelectField } from '../../../../components/ui/select.tsx';
+import { type AddOrderForm, emptyItem } from './add-order-form.ts';
+
+const typeOptions = itemTypes.map((value) => ({ value, label: value }));
+const manufacturerOptions = manufacturers.map((value) => ({ value, label: value }));
+const statusOptions = itemStatuses.map((value) => ({ value, label: statusLabel(value) }));
+
+export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<AddOrderForm>; disabled: boolean }) {
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
+  const errors = form.formState.errors.items;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Order Items"
+        action={
+          <Button variant="outline" size="sm" disabled={disabled} onClick={() => append(emptyItem())}>
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add Item
+          </Button>
+        }
+      />
+      <CardBody className="flex flex-col gap-6">
+        {(errors?.message ?? errors?.root?.message) && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {errors?.message ?? errors?.root?.message}
+          </p>
+        )}
+        {fields.map((field, index) => {
+          const id = (key: string) => `items-${index}-${key}`;
+          const error = errors?.[index];
+          return (
+            <fieldset key={field.id} className="rounded-md border border-gray-200 p-4 dark:border-gray-700">
+              <legend className="px-1 text-sm font-semibold">Item {index + 1}</legend>
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <Field id={id('name')} label="Item Type" error={error?.name?.message}>
+                  <Controller
+                    control={form.control}
+                    name={`items.${index}.name`}
+                    render={({ field: control }) => (
+                      <SelectField
+                        id={id('name')}
+                        value={control.value}
+                        onValueChange={control.onChange}
+                        options={typeOptions}
+                        placeholder="Select item type"
+                        disabled={disabled}
+                        invalid={Boolean(error?.name)}
+                        describedBy={error?.name ? `${id('name')}-error` : undefined}
+                      />
+                    )}
+                  />
+                </Field>
+                <Field id={id('sku')} label="SKU (Optional)">
+                  <Input id={id('sku')} disabled={disabled} {...form.register(`items.${index}.sku`)} />
+                </Field>
+                <Field id={id('price')} label="Price (£)" error={error?.price?.message}>
+                  <Input
+                    id={id('price')}
+                    type="number"
+                    inputMode="decimal"
+                    step="0.01"
+                    min="0"
+                    disabled={disabled}
+                    {...invalidProps(id('price'), error?.price?.message)}
+                    {...form.register(`items.${index}.price`)}
+                  />
+                </Field>
+                <Field id={id('quantity')} label="Quantity" error={error?.quantity?.message}>
+                  <Input
+                    id={id('quantity')}
+                    type="number"
+                    inputMode="numeric"
+                    step="1"
+                    min="1"
+                    disabled={disabled}
+                    {...invalidProps(id('quantity'), error?.quantity?.message)}
+                    {...form.register(`items.${index}.quantity`)}
+                  />
+                </Field>
+                <Field id={id('manufacturer')} label="Manufacturer *">
+                  <Controller
+                    control={form.control}
+                    name={`items.${index}.manufacturer`}
+                    render={({ field: control }) => (
+                      <SelectField
+                        id={id('manufacturer')}
+                        value={control.value}
+                        onValueChange={control.onChange}
+                        options={manufacturerOptions}
+                        placeholder="Select manufacturer"
+                        disabled={disabled}
+                      />
+                    )}
+                  />
+                </Field>
+                <Field id={id('status')} label="Status">
+                  <Controller
+                    control={form.control}
+                    name={`items.${index}.status`}
+                    render={({ field: control }) => (
+                      <SelectField
+                        id={id('status')}
+                        value={control.value}
+                        onValueChange={control.onChange}
+                        options={statusOptions}
+                        disabled={disabled}
+                      />
+                    )}
+                  />
+                </Field>
+                <Field id={id('eta')} label="ETA *">
+                  <Input
+                    id={id('eta')}
+                    type="date"
+                    disabled={disabled}
+                    {...form.register(`items.${index}.estimatedDelivery`)}
+                  />
+                </Field>
+                <div className="flex items-end">
+                  <Button
+                    variant="outline"
+                    disabled={disabled || fields.length === 1}
+                    onClick={() => remove(index)}
+                    aria-label={`Remove item ${index + 1}`}
+                    title={fields.length === 1 ? 'An order needs at least one item' : undefined}
+                  >
+                    <Trash2 aria-hidden="true" className="h-4 w-4" />
+                    Remove
+                  </Button>
+                </div>
+              </div>
+            </fieldset>
+          );
+        })}
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { useQuery } from '@tanstack/react-query';
+import { FileUp, Mail, Plus } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type ReactNode, useMemo } from 'react';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Card, CardBody } from '../../../../components/ui/card.tsx';
+import { Skeleton } from '../../../../components/ui/skeleton.tsx';
+import { matchesSearch, matchesStatus } from '../../../../lib/order-filters.ts';
+import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { adminOrdersQuery } from '../../api/admin-order-queries.ts';
+import { adminFilters, type DashboardTab } from '../../dashboard-state.ts';
+import { OrdersTable } from './orders-table.tsx';
+
+const FILTER_DEBOUNCE_MS = 300;
+
+const searchFields = (order: OrderView) => [
+  order.orderNumber,
+  order.customerName,
+  order.customerEmail,
+  ...order.items.map((item) => item.name),
+];
+
+/** `testEmail` is the email feature's Test Email button, composed in by the app. */
+export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
+  const orders = useQuery(adminOrdersQuery());
+  const filters = useSnapshot(adminFilters);
+  const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
+
+  const { active, completed } = useMemo(() => {
+    const visible = (orders.data ?? [])
+      .filter((order) => matchesStatus(order, filters.status))
+      .filter((order) => matchesSearch(searchFields(order), search));
+    return { active: visible.filter((order) => !order.complete), completed: visible.filter((order) => order.complete) };
+  }, [orders.data, filters.status, search]);
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+          <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/admin/add-order">
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add New Order
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/import">
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import Customer Data
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/email-logs">
+              <Mail aria-hidden="true" className="h-4 w-4" />
+              Email Logs
+            </Link>
+          </Button>
+          {testEmail}
+        </div>
+      </div>
+
+      <OrderFilterBar
+        idPrefix="admin-orders"
+        search={filters.search}
+        onSearchChange={(value) => {
+          adminFilters.search = value;
+        }}
+        status={filters.status}
+        onStatusChange={(value) => {
+          adminFilters.status = value;
+        }}
+        placeholder="Search by order number or product, customer name or email"
+      />
+
+      <Tabs.Root
+        value={filters.tab}
+        onValueChange={(value) => {
+          adminFilters.tab = value as DashboardTab;
+        }}
+      >
+        <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
+          {(
+            [
+              ['active', 'Active Orders', active.length],
+              ['completed', 'Completed Orders', completed.length],
+            ] as const
+          ).map(([value, label, count]) => (
+            <Tabs.Trigger
+              key={value}
+              value={value}
+              className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
+            >
+              {label} ({orders.isSuccess ? count : '…'})
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {(['active', 'completed'] as const).map((tab) => (
+          <Tabs.Content key={tab} value={tab} className="mt-4">
+            <Card>
+              {orders.isPending ? (
+                <CardBody className="flex flex-col gap-3" aria-busy="true">
+                  {[0, 1, 2].map((row) => (
+                    <Skeleton key={row} className="h-10 w-full" />
+                  ))}
+                </CardBody>
+              ) : orders.isError ? (
+                <CardBody className="py-10 text-center">
+                  <h2 className="text-lg font-semibold">Error loading orders</h2>
+                  <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
+                </CardBody>
+              ) : (
+                <OrdersTable
+                  orders={tab === 'active' ? active : completed}
+                  emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
+                />
+              )}
+            </Card>
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </div>
+  );
+}

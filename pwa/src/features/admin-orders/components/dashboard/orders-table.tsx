@@ -1,0 +1,96 @@
+import { statusLabel } from '@ot/contracts/orders/item-status.ts';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { Check, Eye, Pencil, X } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../../components/ui/badge.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { cn } from '../../../../lib/cn.ts';
+import { formatDate, formatMoney } from '../../../../lib/format.ts';
+
+const columns = ['Order ID', 'Customer', 'Date', 'Status', 'ALL ETAs ADDED', 'Total', 'Actions'];
+
+export function OrdersTable({ orders, emptyText }: { orders: readonly OrderView[]; emptyText: string }) {
+  if (orders.length === 0) {
+    return <p className="px-6 py-10 text-center text-gray-700 dark:text-gray-300">{emptyText}</p>;
+  }
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-700 uppercase dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <OrderRow key={order.orderNumber} order={order} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: OrderView }) {
+  const path = encodeURIComponent(order.orderNumber);
+  return (
+    <tr
+      className={cn(
+        'border-b border-gray-200 last:border-0 dark:border-gray-800',
+        order.complete && 'bg-green-50 dark:bg-green-950',
+        order.overdue && 'bg-red-50 dark:bg-red-950',
+      )}
+    >
+      <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap">
+        {order.orderNumber}
+      </th>
+      <td className="px-4 py-3">
+        <div className="font-medium">{order.customerName}</div>
+        <div className="text-xs text-gray-700 dark:text-gray-300">{order.customerEmail}</div>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatDate(order.orderDate)}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-center gap-2">
+          {order.complete ? (
+            <Badge className="bg-green-700 text-white dark:bg-green-700 dark:text-white">COMPLETE</Badge>
+          ) : (
+            <>
+              <span>{statusLabel(order.adminStatus)}</span>
+              {order.overdue && (
+                <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>
+              )}
+            </>
+          )}
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {order.allEtasAdded ? (
+          <Check role="img" aria-label="All ETAs added" className="h-5 w-5 text-green-700 dark:text-green-400" />
+        ) : (
+          <X role="img" aria-label="ETAs missing" className="h-5 w-5 text-red-700 dark:text-red-400" />
+        )}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatMoney(order.total)}</td>
+      <td className="px-4 py-3">
+        <div className="flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/admin/edit-order/${path}`} aria-label={`Edit ${order.orderNumber}`}>
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </Link>
+          </Button>
+          <Button asChild variant="ghost" size="sm">
+            <Link to={`/orders/${path}`} aria-label={`View ${order.orderNumber}`}>
+              <Eye aria-hidden="true" className="h-4 w-4" />
+              View
+            </Link>
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

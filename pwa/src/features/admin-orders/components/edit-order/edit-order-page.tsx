@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageSpinner } from '../../../../components/page-spinner.tsx';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Card, CardBody } from '../../../../components/ui/card.tsx';
+import { Checkbox } from '../../../../components/ui/checkbox.tsx';
+import { isApiError } from '../../../../lib/api-client.ts';
+import { toast } from '../../../../lib/toast.ts';
+import '../../api/admin-mutation-defaults.ts';
+import { adminMutationKeys } from '../../api/admin-order-mutations.ts';
+import { adminOrderQuery } from '../../api/admin-order-queries.ts';
+import type { OrderEdit } from '../../api/submit-order-edit.ts';
+import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard, SpecSheetCard } from './edit-order-cards.tsx';
+import { type EditOrderForm, editOrderDefaults, editOrderFormSchema, toOrderEdit } from './edit-order-form.ts';
+
+const backLinkClass =
+  'inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300';
+
+export function EditOrderPage() {
+  const { orderNumber = '' } = useParams();
+  const order = useQuery(adminOrderQuery(orderNumber));
+
+  useEffect(() => {
+    if (order.isError && !isApiError(order.error, 404))
+      toast({ title: 'Error', description: 'Failed to load order data', variant: 'destructive' });
+  }, [order.isError, order.error]);
+
+  if (order.isPending) return <PageSpinner label="Loading order..." />;
+  if (order.isError) {
+    return (
+      <Card className="mx-auto max-w-md">
+        <CardBody className="flex flex-col items-center gap-3 py-10 text-center">
+          <AlertCircle aria-hidden="true" className="h-10 w-10 text-red-600" />
+          <h1 className="text-xl font-semibold">Order Not Found</h1>
+          <Link to="/admin" className={backLinkClass}>
+            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+            Back to Dashboard
+          </Link>
+        </CardBody>
+      </Card>
+    );
+  }
+  // Keyed by version: a form always starts from the order it edits.
+  return <EditOrderFormView key={`${order.data.orderNumber}@${order.data.version}`} order={order.data} />;
+}
+
+function EditOrderFormView({ order }: { order: OrderView }) {
+  const navigate = useNavigate();
+  const form = useForm<EditOrderForm>({
+    resolver: zodResolver(editOrderFormSchema),
+    defaultValues: editOrderDefaults(order),
+  });
+  const [file, setFile] = useState<File | null>(null);
+  const save = useMutation<void, Error, OrderEdit>({ mutationKey: adminMutationKeys.editOrder });
+  const saving = save.isPending;
+
+  const onSubmit = form.handleSubmit((values) =>
+    save.mutateAsync(toOrderEdit(order, values, file)).then(
+      () => {
+        toast({ title: 'Order Updated', description: `Order ${order.orderNumber} has been updated successfully.` });
+        navigate('/admin');
+      },
+      () => toast({ title: 'Error', description: 'Failed to update order. Please try again.', variant: 'destructive' }),
+    ),
+  );
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-5">
+      <Link to="/admin" className={backLinkClass}>
+        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+        Back to Dashboard
+      </Link>
+      <div>
+        <h1 className="text-2xl font-bold">Edit Order {order.orderNumber}</h1>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Update order details, status, and individual item information
+        </p>
+      </div>
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">
+          <CustomerInformationCard form={form} disabled={saving} order={order} />
+          <OrderStatusCard form={form} disabled={saving} />
+          <SpecSheetCard form={form} disabled={saving} file={file} onFileChange={setFile} />
+          <ItemDetailsCard form={form} disabled={saving} order={order} />
+          <Card>
+            <CardBody>
+              <Controller
+                control={form.control}
+                name="notifyCustomer"
+                render={({ field }) => (
+                  <Checkbox
+                    id="edit-notify"
+                    label="Send email notification to customer about this update"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    disabled={saving}
+                  />
+                )}
+              />
+            </CardBody>
+          </Card>
+          <div className="flex justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to="/admin" aria-disabled={saving} tabIndex={saving ? -1 : undefined}>
+                Cancel
+              </Link>
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Updating Order...' : 'Update Order'}
+            </Button>
+          </div>
+        </fieldset>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { authKeys, loginAdmin, loginCustomer, logout, meQuery } from './api/auth-api.ts';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+interface AuthContextValue {
+  status: SessionStatus;
+  user: SessionUser | null;
+  loginCustomer(email: string, orderNumber: string): Promise<SessionUser>;
+  loginAdmin(username: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The session lives in the query cache (it is server data); this gives it a name and the three states. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const me = useQuery(meQuery);
+  const user = me.data ?? null;
+  const status: SessionStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
+
+  const value = useMemo<AuthContextValue>(() => {
+    // Another person's cached data must never show: drop everything but the session itself.
+    const forgetData = () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    const signedIn = (next: SessionUser) => {
+      forgetData();
+      queryClient.setQueryData(authKeys.me, next);
+      return next;
+    };
+    return {
+      status,
+      user,
+      loginCustomer: async (email, orderNumber) => signedIn(await loginCustomer(email, orderNumber)),
+      loginAdmin: async (username, password) => signedIn(await loginAdmin(username, password)),
+      logout: async () => {
+        try {
+          await logout();
+        } finally {
+          forgetData();
+          queryClient.setQueryData(authKeys.me, null);
+        }
+      },
+    };
+  }, [queryClient, status, user]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth must be used within an AuthProvider');
+  return context;
+}
+
+/** Where a signed-in user belongs. */
+export const homeFor = (user: SessionUser): string => (user.isAdmin ? '/admin/dashboard' : '/dashboard');

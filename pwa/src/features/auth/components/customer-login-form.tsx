@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { customerLoginSchema } from '@ot/contracts/auth/auth-schemas.ts';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody } from '../../../components/ui/card.tsx';
+import { Field, invalidProps } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../auth-context.tsx';
+
+type Values = z.input<typeof customerLoginSchema>;
+
+export function CustomerLoginForm() {
+  const { loginCustomer } = useAuth();
+  const navigate = useNavigate();
+  const form = useForm<Values>({
+    resolver: zodResolver(customerLoginSchema),
+    defaultValues: { email: '', orderNumber: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email, orderNumber }) => {
+    try {
+      await loginCustomer(email.trim(), orderNumber.trim());
+      navigate('/dashboard');
+    } catch {
+      toast({
+        title: 'Error',
+        description: 'Invalid email or order number. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <Card className="w-full">
+      <CardBody className="py-6">
+        <h2 className="mb-1 text-lg font-semibold">Track your order</h2>
+        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">
+          Enter the email address and order number from your order confirmation.
+        </p>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+          <Field id="login-email" label="Email Address" error={errors.email?.message}>
+            <Input
+              id="login-email"
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              disabled={isSubmitting}
+              {...invalidProps('login-email', errors.email?.message)}
+              {...form.register('email')}
+            />
+          </Field>
+          <Field id="login-order-number" label="Order Number" error={errors.orderNumber?.message}>
+            <Input
+              id="login-order-number"
+              autoComplete="off"
+              autoCapitalize="characters"
+              placeholder="ORD-12345"
+              disabled={isSubmitting}
+              {...invalidProps('login-order-number', errors.orderNumber?.message)}
+              {...form.register('orderNumber')}
+            />
+          </Field>
+          <Button type="submit" disabled={isSubmitting} className="w-full">
+            {isSubmitting ? 'Loading...' : 'Track Order'}
+          </Button>
+        </form>
+        <div className="mt-4 text-center text-sm">
+          <Link
+            to="/admin"
+            className="font-medium text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
+          >
+            Staff Login
+          </Link>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

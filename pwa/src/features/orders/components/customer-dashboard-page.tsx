@@ -1,0 +1,126 @@
+import { compareForCustomer } from '@ot/contracts/orders/order-rules.ts';
+import { useQuery } from '@tanstack/react-query';
+import { AlertCircle, Package } from 'lucide-react';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { OrderFilterBar } from '../../../components/order-filter-bar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardBody } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { matchesSearch, matchesStatus } from '../../../lib/order-filters.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { customerOrdersQuery } from '../api/order-queries.ts';
+import { CUSTOMER_PAGE_SIZE, customerFilters, FILTER_DEBOUNCE_MS } from '../filters-state.ts';
+import { OrderCard } from './order-card.tsx';
+
+export function CustomerDashboardPage() {
+  const orders = useQuery(customerOrdersQuery());
+  const filters = useSnapshot(customerFilters);
+  const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
+
+  const visible = useMemo(
+    () =>
+      (orders.data ?? [])
+        .filter((order) => matchesStatus(order, filters.status))
+        .filter((order) => matchesSearch([order.orderNumber, ...order.items.map((item) => item.name)], search))
+        .sort(compareForCustomer),
+    [orders.data, filters.status, search],
+  );
+
+  const pages = Math.max(1, Math.ceil(visible.length / CUSTOMER_PAGE_SIZE));
+  const page = Math.min(filters.page, pages);
+  const first = (page - 1) * CUSTOMER_PAGE_SIZE;
+  const shown = visible.slice(first, first + CUSTOMER_PAGE_SIZE);
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-4">
+      <h1 className="text-2xl font-bold">Your Orders</h1>
+      <OrderFilterBar
+        idPrefix="customer-orders"
+        search={filters.search}
+        onSearchChange={(value) => {
+          customerFilters.search = value;
+          customerFilters.page = 1;
+        }}
+        status={filters.status}
+        onStatusChange={(value) => {
+          customerFilters.status = value;
+          customerFilters.page = 1;
+        }}
+      />
+      {orders.isPending ? (
+        <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading orders">
+          {[0, 1, 2].map((row) => (
+            <Card key={row} data-testid="order-skeleton" className="p-4">
+              <Skeleton className="mb-3 h-5 w-40" />
+              <Skeleton className="mb-2 h-4 w-full" />
+              <Skeleton className="h-4 w-2/3" />
+            </Card>
+          ))}
+        </div>
+      ) : orders.isError ? (
+        <EmptyState icon="error" title="Error loading orders" hint="Please try again later." />
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon="empty"
+          title="No orders found"
+          hint={
+            orders.data.length === 0
+              ? "You haven't placed any orders yet."
+              : "Try adjusting your search or filter to find what you're looking for."
+          }
+        />
+      ) : (
+        <>
+          <ul className="flex flex-col gap-4">
+            {shown.map((order) => (
+              <li key={order.orderNumber}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              Showing {first + 1} to {first + shown.length} of {visible.length} orders
+            </p>
+            <div className="flex gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => {
+                  customerFilters.page = page - 1;
+                }}
+              >
+                Previous
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= pages}
+                onClick={() => {
+                  customerFilters.page = page + 1;
+                }}
+              >
+                Next
+              </Button>
+            </div>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmptyState({ icon, title, hint }: { icon: 'error' | 'empty'; title: string; hint: string }) {
+  const Icon = icon === 'error' ? AlertCircle : Package;
+  return (
+    <Card>
+      <CardBody className="flex flex-col items-center gap-2 py-12 text-center">
+        <Icon aria-hidden="true" className={icon === 'error' ? 'h-10 w-10 text-red-600' : 'h-10 w-10 text-gray-500'} />
+        <h2 className="text-lg font-semibold">{title}</h2>
+        <p className="text-sm text-gray-700 dark:text-gray-300">{hint}</p>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { errorBodySchema } from '@ot/contracts/auth/auth-schemas.ts';
+import type { z } from 'zod';
+
+/**
+ * Spec section 8: any non-OK response raises an error whose message is `<status>: <body text>`
+ * (or the status text when the body is empty). `serverMessage` is the body's `message`, when it has one.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = errorBodySchema.safeParse(JSON.parse(this.bodyText));
+      return parsed.success ? parsed.data.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);
+
+/**
+ * Read-your-writes: every write answers with `x-event-position`; every later read sends the highest
+ * position seen as `x-min-position`, so the query side waits until the projector has applied it.
+ */
+let lastPosition = 0;
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
+
+export async function request<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<ApiResponse<z.infer<S>>> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { ...options.headers };
+  let body: BodyInit | undefined;
+  // Multipart forms and files (a CSV as Blob) go as they are; fetch sets their content type.
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (method === 'GET' && lastPosition > 0) headers['x-min-position'] = String(lastPosition);
+
+  const response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  const position = Number(response.headers.get('x-event-position') ?? 0);
+  if (position > lastPosition) lastPosition = position;
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, text, response.statusText);
+  return { data: schema.parse(text ? JSON.parse(text) : null), headers: response.headers };
+}
+
+/** GET and parse: the default query function of every feature. */
+export async function getJson<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+  return (await request(path, schema, { signal })).data;
+}

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { createKoaApp } from '@ot/infra/http/service.ts';
+import { type AppState, loadSession } from '@ot/infra/http/session.ts';
+import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
+import { meRoute } from './auth/me/me.route.ts';
+import { getConfigRoute } from './config/get-config.route.ts';
+import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
+import { searchCustomersRoute } from './customers/search-customers/search-customers.route.ts';
+import type { QueryServiceDeps } from './deps.ts';
+import { getDocumentRoute } from './documents/get-document/get-document.route.ts';
+import { renderDocumentRoute } from './documents/render-document/render-document.route.ts';
+import { devMailboxRoute } from './email/dev-mailbox/dev-mailbox.route.ts';
+import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
+import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
+import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
+import { honourMinPosition } from './http/min-position.ts';
+import { getOrderRoute } from './orders/get-order/get-order.route.ts';
+import { getOrderItemsRoute } from './orders/get-order-items/get-order-items.route.ts';
+import { getOrderTimelineRoute } from './orders/get-order-timeline/get-order-timeline.route.ts';
+import { listAdminOrdersRoute } from './orders/list-admin-orders/list-admin-orders.route.ts';
+import { listCustomerOrdersRoute } from './orders/list-customer-orders/list-customer-orders.route.ts';
+import { nextOrderNumberRoute } from './orders/next-order-number/next-order-number.route.ts';
+
+/** The read side: every GET under /api, answered from read models only. */
+export function createApp(deps: QueryServiceDeps) {
+  const app = createKoaApp(deps.logger, 'query-service');
+  app.use(rejectUnstorableInput);
+  app.use(loadSession(deps.sessions));
+  app.use(honourMinPosition(deps));
+
+  const router = new Router<AppState>();
+  getConfigRoute(router, deps);
+  meRoute(router);
+  listCustomerOrdersRoute(router, deps);
+  getOrderRoute(router, deps);
+  getOrderItemsRoute(router, deps);
+  getOrderTimelineRoute(router, deps);
+  listAdminOrdersRoute(router, deps);
+  nextOrderNumberRoute(router, deps);
+  exportCustomersRoute(router, deps);
+  searchCustomersRoute(router, deps);
+  renderDocumentRoute(router, deps);
+  getDocumentRoute(router, deps);
+  listEmailEventsRoute(router, deps);
+  emailStatsRoute(router, deps);
+  retryQueueRoute(router, deps);
+  devMailboxRoute(router, deps);
+
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}

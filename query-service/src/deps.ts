@@ -1,0 +1,25 @@
+import type Router from '@koa/router';
+import type { SessionStore } from '@ot/infra/auth/sessions.ts';
+import type { Config } from '@ot/infra/config.ts';
+import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
+import type { AppState } from '@ot/infra/http/session.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+
+export interface QueryServiceDeps {
+  config: Config;
+  pool: pg.Pool;
+  /** Only to answer "has the projector passed this position?" for x-min-position. */
+  store: EventStore;
+  logger: Logger;
+  sessions: SessionStore;
+  clock: () => Date;
+  /** Uploaded spec documents. */
+  documents: DocumentStore;
+  /** The only way to fetch a URL a user gave us (rendering Google Docs). */
+  fetcher: DocumentFetcher;
+}
+
+export type QueryRouter = Router<AppState>;

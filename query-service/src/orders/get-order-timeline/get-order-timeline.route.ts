@@ -1,0 +1,23 @@
+import type { TimelineEntry } from '@ot/contracts/orders/order-views.ts';
+import { requireUser } from '@ot/infra/http/session.ts';
+import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
+import { getOrderFor } from '../get-order/get-order.ts';
+
+/** The order's history, oldest first. Customers see only customer-visible rows (never fitter notes). */
+export function getOrderTimelineRoute(router: QueryRouter, deps: QueryServiceDeps): void {
+  router.get('/api/orders/:orderNumber/timeline', async (ctx) => {
+    const user = requireUser(ctx);
+    const order = await getOrderFor(deps, user, ctx.params.orderNumber ?? '');
+    const { rows } = await deps.pool.query<Omit<TimelineEntry, 'orderId'>>(
+      `select id, order_number as "orderNumber", status, timestamp, title, description,
+              event_type as "eventType", actor, version
+         from rm.order_timeline
+        where order_number = $1 and (customer_visible or $2)
+        order by version`,
+      [order.orderNumber, user.isAdmin],
+    );
+    // Customers see that "the studio" did something, not which admin.
+    const actor = (name: string) => (user.isAdmin || name === 'import' || name === 'system' ? name : 'studio');
+    ctx.body = rows.map((row) => ({ ...row, orderId: order.id, actor: actor(row.actor) }));
+  });
+}

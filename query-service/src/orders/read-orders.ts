@@ -1,0 +1,106 @@
+import type { Order } from '@ot/contracts/orders/order-state.ts';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { toOrderView } from '@ot/contracts/orders/to-order-view.ts';
+import type pg from 'pg';
+
+interface OrderRow {
+  order_number: string;
+  order_id: string;
+  customer_email: string;
+  customer_name: string;
+  customer_phone: string | null;
+  order_date: string;
+  status: Order['status'];
+  shipping_address: Order['shippingAddress'];
+  billing_address: Order['billingAddress'];
+  subtotal: string;
+  shipping: string;
+  tax: string;
+  total: string;
+  amount_paid: string;
+  amount_remaining: string;
+  tracking_number: string | null;
+  estimated_delivery: string | null;
+  customer_notes: string | null;
+  fitter_notes: string | null;
+  squarespace_order_id: string | null;
+  delivered_at: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  items: ItemRow[];
+}
+
+interface ItemRow {
+  id: string;
+  name: string;
+  sku: string;
+  price: number;
+  quantity: number;
+  image_url: string | null;
+  document_url: string | null;
+  manufacturer: Order['items'][number]['manufacturer'];
+  estimated_delivery: string | null;
+  status: Order['items'][number]['status'];
+}
+
+const toOrder = (row: OrderRow): Order => ({
+  orderId: row.order_id,
+  orderNumber: row.order_number,
+  customerEmail: row.customer_email,
+  customerName: row.customer_name,
+  customerPhone: row.customer_phone,
+  orderDate: row.order_date,
+  status: row.status,
+  shippingAddress: row.shipping_address,
+  billingAddress: row.billing_address,
+  subtotal: Number(row.subtotal),
+  shipping: Number(row.shipping),
+  tax: Number(row.tax),
+  total: Number(row.total),
+  amountPaid: Number(row.amount_paid),
+  amountRemaining: Number(row.amount_remaining),
+  trackingNumber: row.tracking_number,
+  estimatedDelivery: row.estimated_delivery,
+  customerNotes: row.customer_notes,
+  fitterNotes: row.fitter_notes,
+  squarespaceOrderId: row.squarespace_order_id,
+  items: row.items.map((item) => ({
+    id: item.id,
+    name: item.name,
+    sku: item.sku,
+    price: Number(item.price),
+    quantity: item.quantity,
+    imageUrl: item.image_url,
+    documentUrl: item.document_url,
+    manufacturer: item.manufacturer,
+    estimatedDelivery: item.estimated_delivery,
+    status: item.status,
+  })),
+});
+
+/**
+ * Orders with their items in one round trip, filtered by a WHERE clause over `o` (rm.orders),
+ * turned into views by the same rules the PWA uses.
+ */
+export async function readOrders(
+  pool: pg.Pool,
+  where: { sql: string; values: unknown[] },
+  options: { forAdmin: boolean; today: string; orderBy?: string },
+): Promise<OrderView[]> {
+  const { rows } = await pool.query<OrderRow>(
+    `select o.*,
+            coalesce((select json_agg(i order by i.ordinal) from rm.order_items i where i.order_number = o.order_number), '[]') as items
+       from rm.orders o
+      where ${where.sql}
+      order by ${options.orderBy ?? 'o.order_date desc, o.order_number desc'}`,
+    where.values,
+  );
+  return rows.map((row) =>
+    toOrderView(
+      toOrder(row),
+      { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, deliveredAt: row.delivered_at },
+      options,
+    ),
+  );
+}

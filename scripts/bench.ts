@@ -1,0 +1,43 @@
+/**
+ * `npm run bench`: speed and memory targets, measured here rather than in timed unit tests.
+ * Runs every `*.bench.ts` under bench/ and the packages, each in its own process, against a real
+ * Postgres (TEST_DATABASE_URL, else the embedded test server).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { repoRoot } from '@ot/infra/db/database.ts';
+import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
+
+function find(dir: string, found: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.') || name === 'dist') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) find(path, found);
+    else if (name.endsWith('.bench.ts')) found.push(path);
+  }
+  return found;
+}
+
+const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
+let stop = async () => {};
+if (!env.TEST_DATABASE_URL) {
+  const server = await startEmbeddedPostgres({
+    dataDir: join(repoRoot, '.data', 'test-postgres'),
+    database: 'postgres',
+  });
+  env.TEST_DATABASE_URL = server.url;
+  stop = server.stop;
+}
+let failed = 0;
+for (const file of find(repoRoot).sort()) {
+  console.log(`\n# ${relative(repoRoot, file)}`);
+  const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', file], {
+    cwd: repoRoot,
+    env,
+    stdio: 'inherit',
+  });
+  if (run.status !== 0) failed++;
+}
+await stop();
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,206 @@
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addOrder, countEvents, signedInAdmin, signedInCustomer } from '../support/scenario.ts';
+import { ADMIN, type Client, orderPayload, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
+
+/**
+ * Spec section 6 on the server: anonymous gets 401 on everything but login; a customer gets 403 on
+ * every admin endpoint and 404 (never 403) on another customer's order; fitterNotes never reaches a
+ * non-admin.
+ */
+type Role = 'anonymous' | 'customer A' | 'customer B' | 'admin';
+const roles: Role[] = ['anonymous', 'customer A', 'customer B', 'admin'];
+
+interface World {
+  stack: Stack;
+  orderA: OrderView;
+  orderB: OrderView;
+  emailA: string;
+  emailB: string;
+  /** A fresh client for the role (a new session each time, so logout rows do not disturb others). */
+  as(role: Role): Promise<Client>;
+}
+
+const test = suite<World>('permissions: every endpoint for every role', {} as World);
+
+test.before(async (context) => {
+  context.stack = await startStack();
+  const admin = await signedInAdmin(context.stack);
+  context.emailA = uniqueEmail('alice');
+  context.emailB = uniqueEmail('bob');
+  context.orderA = await addOrder(admin, { customerEmail: context.emailA, fitterNotes: 'A: secret fitting notes' });
+  context.orderB = await addOrder(admin, { customerEmail: context.emailB, fitterNotes: 'B: secret fitting notes' });
+  await admin.patch(`/api/admin/orders/${context.orderA.orderNumber}/status`, {
+    status: 'order_being_processed',
+    fitterNotes: 'A: changed fitter notes',
+  });
+  context.as = async (role) => {
+    switch (role) {
+      case 'anonymous':
+        return context.stack.client();
+      case 'customer A':
+        return signedInCustomer(context.stack, context.emailA, context.orderA.orderNumber);
+      case 'customer B':
+        return signedInCustomer(context.stack, context.emailB, context.orderB.orderNumber);
+      case 'admin':
+        return signedInAdmin(context.stack);
+    }
+  };
+});
+test.after(async ({ stack }) => {
+  await stack.stop();
+});
+
+interface Call {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: (world: World) => string;
+  body?: (world: World) => unknown;
+  label: string;
+  expected: Record<Role, number>;
+}
+
+const A = (world: World) => world.orderA.orderNumber;
+const itemOfA = (world: World) => world.orderA.items[0]?.id ?? '';
+const readerOfA = { anonymous: 401, 'customer A': 200, 'customer B': 404, admin: 200 };
+const signedIn = { anonymous: 401, 'customer A': 200, 'customer B': 200, admin: 200 };
+const adminOnly = (status: number) => ({ anonymous: 401, 'customer A': 403, 'customer B': 403, admin: status });
+
+const calls: Call[] = [
+  { method: 'GET', label: '/api/auth/me', path: () => '/api/auth/me', expected: signedIn },
+  { method: 'GET', label: '/api/customer/orders', path: () => '/api/customer/orders', expected: signedIn },
+  { method: 'GET', label: "/api/orders/{A's order}", path: (w) => `/api/orders/${A(w)}`, expected: readerOfA },
+  {
+    method: 'GET',
+    label: "/api/orders/{A's order}/items",
+    path: (w) => `/api/orders/${A(w)}/items`,
+    expected: readerOfA,
+  },
+  {
+    method: 'GET',
+    label: "/api/orders/{A's order}/timeline",
+    path: (w) => `/api/orders/${A(w)}/timeline`,
+    expected: readerOfA,
+  },
+  { method: 'GET', label: '/api/admin/orders', path: () => '/api/admin/orders', expected: adminOnly(200) },
+  {
+    method: 'GET',
+    label: '/api/admin/next-order-number',
+    path: () => '/api/admin/next-order-number',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'GET',
+    label: '/api/admin/customers?q=',
+    path: () => '/api/admin/customers?q=al',
+    expected: adminOnly(200),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/orders',
+    path: () => '/api/admin/orders',
+    body: () => orderPayload(),
+    expected: adminOnly(201),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/orders with an invalid body (auth is checked first)',
+    path: () => '/api/admin/orders',
+    body: () => ({ customerEmail: 'nope' }),
+    expected: adminOnly(400),
+  },
+  {
+    method: 'PATCH',
+    label: "/api/admin/orders/{A's order}/status",
+    path: (w) => `/api/admin/orders/${A(w)}/status`,
+    body: () => ({ status: 'order_being_processed' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    label: "/api/admin/orders/{A's order}/items/{item}",
+    path: (w) => `/api/admin/orders/${A(w)}/items/${itemOfA(w)}`,
+    body: () => ({ status: 'order_being_processed' }),
+    expected: adminOnly(200),
+  },
+  {
+    method: 'PATCH',
+    label: '/api/admin/orders/{unknown}/status',
+    path: () => '/api/admin/orders/EP-9999/status',
+    body: () => ({ status: 'order_being_processed' }),
+    expected: adminOnly(404),
+  },
+  { method: 'POST', label: '/api/auth/logout', path: () => '/api/auth/logout', expected: signedIn },
+  {
+    method: 'POST',
+    label: '/api/auth/customer/login',
+    path: () => '/api/auth/customer/login',
+    body: (w) => ({ email: w.emailA, orderNumber: A(w) }),
+    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    label: '/api/auth/admin/login',
+    path: () => '/api/auth/admin/login',
+    body: () => ADMIN,
+    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, admin: 200 },
+  },
+];
+
+for (const call of calls) {
+  const summary = roles.map((role) => `${role} ${call.expected[role]}`).join(', ');
+  test(`${call.method} ${call.label}: ${summary}`, async (world) => {
+    for (const role of roles) {
+      const client = await world.as(role);
+      const answer = await client.request<{ message?: string }>(call.method, call.path(world), call.body?.(world));
+      assert.is(answer.status, call.expected[role], `${role}: ${JSON.stringify(answer.body)}`);
+      if (answer.status >= 400) assert.type(answer.body.message, 'string', `${role} gets a message`);
+    }
+  });
+}
+
+test("another customer's order is indistinguishable from one that does not exist", async (world) => {
+  const customerB = await world.as('customer B');
+  const other = await customerB.get<{ message: string }>(`/api/orders/${A(world)}`);
+  const missing = await customerB.get<{ message: string }>('/api/orders/EP-9999');
+  assert.equal([other.status, other.body.message], [missing.status, missing.body.message]);
+});
+
+test("a customer's list holds none of another customer's orders", async (world) => {
+  const customerB = await world.as('customer B');
+  const list = await customerB.get<OrderView[]>('/api/customer/orders');
+  assert.equal(
+    list.body.map((order) => order.orderNumber),
+    [world.orderB.orderNumber],
+  );
+});
+
+test('fitterNotes never appears in any answer to a customer', async (world) => {
+  const customerA = await world.as('customer A');
+  for (const path of [
+    '/api/customer/orders',
+    `/api/orders/${A(world)}`,
+    `/api/orders/${A(world)}/items`,
+    `/api/orders/${A(world)}/timeline`,
+  ]) {
+    const answer = await customerA.get(path);
+    assert.is(answer.status, 200, path);
+    assert.not.match(JSON.stringify(answer.body), /fitterNotes|secret fitting notes|fitter notes/i, path);
+  }
+  const admin = await world.as('admin');
+  const adminView = await admin.get<OrderView>(`/api/orders/${A(world)}`);
+  assert.is(adminView.body.fitterNotes, 'A: changed fitter notes');
+});
+
+test('a refused write writes nothing', async (world) => {
+  const before = await countEvents(world.stack);
+  for (const role of ['anonymous', 'customer A'] as const) {
+    const client = await world.as(role);
+    await client.post('/api/admin/orders', orderPayload());
+    await client.patch(`/api/admin/orders/${A(world)}/status`, { status: 'order_shipped' });
+    await client.patch(`/api/admin/orders/${A(world)}/items/${itemOfA(world)}`, { status: 'order_collected_shipped' });
+  }
+  assert.is(await countEvents(world.stack), before);
+});
+
+test.run();

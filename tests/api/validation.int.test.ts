@@ -1,0 +1,219 @@
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { addOrder, countEvents, signedInAdmin } from '../support/scenario.ts';
+import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
+
+/** Spec section 5 over HTTP: a 400 whose `message` is the spec's own words, and nothing written. */
+const test = suite<{ stack: Stack; admin: Client; order: OrderView }>('validation messages of spec section 5', {
+  stack: undefined as never,
+  admin: undefined as never,
+  order: undefined as never,
+});
+test.before(async (context) => {
+  context.stack = await startStack();
+  context.admin = await signedInAdmin(context.stack);
+  context.order = await addOrder(context.admin);
+});
+test.after(async ({ stack }) => {
+  await stack.stop();
+});
+
+async function expectRefusal(
+  stack: Stack,
+  send: () => Promise<{ status: number; body: unknown }>,
+  status: number,
+  message: string,
+  label = message,
+) {
+  const before = await countEvents(stack);
+  const answer = await send();
+  assert.is(answer.status, status, `${label}: ${JSON.stringify(answer.body)}`);
+  assert.is((answer.body as { message?: string }).message, message, label);
+  assert.is(await countEvents(stack), before, `${label}: nothing written`);
+}
+
+const firstItem = orderPayload().items[0] as Record<string, unknown>;
+const withItem = (overrides: Record<string, unknown>) => orderPayload({ items: [{ ...firstItem, ...overrides }] });
+
+const addOrderCases: [string, Record<string, unknown>][] = [
+  ['Invalid email address', orderPayload({ customerEmail: 'jane-at-example' })],
+  ['Customer name is required', orderPayload({ customerName: '' })],
+  ['Order date is required', orderPayload({ orderDate: '' })],
+  ['Subtotal is required', orderPayload({ subtotal: undefined })],
+  ['Shipping cost is required', orderPayload({ shipping: null })],
+  ['Total is required', orderPayload({ total: '' })],
+  ['Amount paid is required', orderPayload({ amountPaid: undefined })],
+  ['Amount remaining is required', orderPayload({ amountRemaining: undefined })],
+  ['At least one item is required', orderPayload({ items: [] })],
+  [
+    'Billing address is required when not using the same shipping address',
+    orderPayload({ sameBillingAddress: false, billingAddress: { name: '', address1: '', city: '' } }),
+  ],
+  ['Item name is required', withItem({ name: '' })],
+  ['Price is required', withItem({ price: undefined })],
+  ['Quantity is required', withItem({ quantity: undefined })],
+  [
+    'Manufacturer must be one of Titleist, Mizuno, Srixon, TaylorMade, Cobra, Callaway, Ping, Cleveland',
+    withItem({ manufacturer: 'Wilson' }),
+  ],
+  ['Invalid item status', withItem({ status: 'order_shipped' })],
+];
+
+for (const [message, payload] of addOrderCases) {
+  test(`add order: '${message}'`, async ({ stack, admin }) => {
+    await expectRefusal(stack, () => admin.post('/api/admin/orders', payload), 400, message);
+  });
+}
+
+test('add order: the billing message is reported on the billing name', async ({ admin }) => {
+  const answer = await admin.post<{ errors: { path: string; message: string }[] }>(
+    '/api/admin/orders',
+    orderPayload({ sameBillingAddress: false }),
+  );
+  assert.ok(
+    answer.body.errors.some(
+      (error) =>
+        error.path === 'billingAddress.name' &&
+        error.message === 'Billing address is required when not using the same shipping address',
+    ),
+  );
+});
+
+test('add order: every problem is listed, the first one is the message', async ({ admin }) => {
+  const answer = await admin.post<{ message: string; errors: { path: string; message: string }[] }>(
+    '/api/admin/orders',
+    {},
+  );
+  assert.is(answer.status, 400);
+  assert.is(answer.body.message, 'Invalid email address');
+  assert.equal(
+    answer.body.errors.map((error) => error.message),
+    [
+      'Invalid email address',
+      'Customer name is required',
+      'Order date is required',
+      'Subtotal is required',
+      'Shipping cost is required',
+      'Total is required',
+      'Amount paid is required',
+      'Amount remaining is required',
+      'At least one item is required',
+    ],
+  );
+});
+
+test("status update: 'Required' without a status, 'Invalid input' for another value", async ({
+  stack,
+  admin,
+  order,
+}) => {
+  const path = `/api/admin/orders/${order.orderNumber}/status`;
+  await expectRefusal(stack, () => admin.patch(path, { trackingNumber: 'PF1' }), 400, 'Required');
+  await expectRefusal(stack, () => admin.patch(path, { status: 'lost_in_the_post' }), 400, 'Invalid input');
+});
+
+test("status update: 'Invalid email' and 'Invalid input' for wrong types", async ({ stack, admin, order }) => {
+  const path = `/api/admin/orders/${order.orderNumber}/status`;
+  const status = 'order_being_processed';
+  await expectRefusal(stack, () => admin.patch(path, { status, customerEmail: 'nope' }), 400, 'Invalid email');
+  for (const field of ['trackingNumber', 'estimatedDelivery', 'customerNotes', 'fitterNotes', 'shippingCity']) {
+    await expectRefusal(stack, () => admin.patch(path, { status, [field]: 12 }), 400, 'Invalid input', field);
+  }
+  await expectRefusal(stack, () => admin.patch(path, { status, notifyCustomer: 'yes' }), 400, 'Invalid input');
+});
+
+test('status update: the customer name cannot be blanked', async ({ stack, admin, order }) => {
+  await expectRefusal(
+    stack,
+    () => admin.patch(`/api/admin/orders/${order.orderNumber}/status`, { status: order.status, customerName: '' }),
+    400,
+    'Customer name is required',
+  );
+});
+
+test('item update: status one of the five, manufacturer one of the eight, dates real', async ({
+  stack,
+  admin,
+  order,
+}) => {
+  const path = `/api/admin/orders/${order.orderNumber}/items/${order.items[0]?.id}`;
+  await expectRefusal(stack, () => admin.patch(path, { status: 'order_shipped' }), 400, 'Invalid item status');
+  await expectRefusal(
+    stack,
+    () => admin.patch(path, { manufacturer: 'Wilson' }),
+    400,
+    'Manufacturer must be one of Titleist, Mizuno, Srixon, TaylorMade, Cobra, Callaway, Ping, Cleveland',
+  );
+  await expectRefusal(stack, () => admin.patch(path, { estimatedDelivery: '2026-02-30' }), 400, 'Invalid date');
+  await expectRefusal(stack, () => admin.patch(path, { estimatedDelivery: 20261201 }), 400, 'Invalid date');
+});
+
+test('customer login: a valid email and a required order number', async ({ stack }) => {
+  const client = stack.client();
+  await expectRefusal(stack, () => client.loginCustomer('not-an-email', 'EP-0001'), 400, 'Invalid email');
+  await expectRefusal(
+    stack,
+    () => client.post('/api/auth/customer/login', { email: 'a@example.com' }),
+    400,
+    'Required',
+  );
+});
+
+test('admin login: username and password are required', async ({ stack }) => {
+  const client = stack.client();
+  await expectRefusal(stack, () => client.post('/api/auth/admin/login', { password: 'x' }), 400, 'Required');
+  await expectRefusal(stack, () => client.post('/api/auth/admin/login', { username: 'admin' }), 400, 'Required');
+});
+
+test('malformed JSON is a 400 with a message on every write endpoint', async ({ stack, admin, order }) => {
+  const paths: [string, string][] = [
+    ['POST', '/api/admin/orders'],
+    ['PATCH', `/api/admin/orders/${order.orderNumber}/status`],
+    ['PATCH', `/api/admin/orders/${order.orderNumber}/items/${order.items[0]?.id}`],
+    ['POST', '/api/auth/customer/login'],
+    ['POST', '/api/auth/admin/login'],
+  ];
+  for (const [method, path] of paths) {
+    for (const body of ['{"status": ', '{bad json}', '"just a string"', '42']) {
+      await expectRefusal(
+        stack,
+        () => admin.request(method, path, body),
+        400,
+        'The request body must be a JSON object.',
+        `${method} ${path} ${body}`,
+      );
+    }
+  }
+});
+
+test('text the database cannot store is a 400, not a 500', async ({ stack, admin, order }) => {
+  const message = 'The request contains characters that cannot be stored (a NUL character or broken Unicode).';
+  await expectRefusal(
+    stack,
+    () => admin.patch(`/api/admin/orders/${order.orderNumber}/status`, { status: order.status, notes: 'a\u0000b' }),
+    400,
+    message,
+  );
+  await expectRefusal(
+    stack,
+    () => admin.request('POST', '/api/admin/orders', '{"customerName": "\\udc00"}'),
+    400,
+    message,
+  );
+  const read = await admin.get<{ message: string }>('/api/orders/EP%00');
+  assert.is(read.status, 400);
+  assert.is(read.body.message, message);
+});
+
+test('a body that is an array or has wrong types everywhere is a 400 with a message', async ({ stack, admin }) => {
+  for (const body of [[], [orderPayload()], { ...orderPayload(), items: 'Driver', subtotal: true }]) {
+    const before = await countEvents(stack);
+    const answer = await admin.post<{ message: string }>('/api/admin/orders', body);
+    assert.is(answer.status, 400);
+    assert.type(answer.body.message, 'string');
+    assert.is(await countEvents(stack), before);
+  }
+});
+
+test.run();

@@ -1,0 +1,42 @@
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { type Client, orderPayload, type Stack } from './stack.ts';
+
+/** The people of a test: each a client with its own cookie jar, already signed in. */
+export async function signedInAdmin(stack: Stack): Promise<Client> {
+  const admin = stack.client();
+  const answer = await admin.loginAdmin();
+  if (answer.status !== 200) throw new Error(`admin login failed: ${answer.status}`);
+  return admin;
+}
+
+export async function signedInCustomer(stack: Stack, email: string, orderNumber: string): Promise<Client> {
+  const customer = stack.client();
+  const answer = await customer.loginCustomer(email, orderNumber);
+  if (answer.status !== 200) throw new Error(`customer login failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return customer;
+}
+
+/** An order added through the API as an admin would; override what the test is about. */
+export async function addOrder(admin: Client, overrides: Record<string, unknown> = {}): Promise<OrderView> {
+  const answer = await admin.post<OrderView>('/api/admin/orders', orderPayload(overrides));
+  if (answer.status !== 201) throw new Error(`add order failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+/** The order's events as stored, oldest first. */
+export async function storedEvents(stack: Stack, orderNumber: string) {
+  const { rows } = await stack.db.pool.query<{
+    type: string;
+    data: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    version: number;
+  }>('select type, data, metadata, version from es.events where stream = $1 order by version', [
+    `order-${orderNumber}`,
+  ]);
+  return rows;
+}
+
+export async function countEvents(stack: Stack): Promise<number> {
+  const { rows } = await stack.db.pool.query<{ n: string }>('select count(*) as n from es.events');
+  return Number(rows[0]?.n);
+}

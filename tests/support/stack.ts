@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
+import { createSessionStore } from '@ot/infra/auth/sessions.ts';
+import { createUserRepository } from '@ot/infra/auth/users.ts';
+import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
+import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
+import { createGateway } from '@ot/infra/gateway/gateway.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
+import { createApp as createCommandApp } from '../../command-service/src/app.ts';
+import { projections } from '../../projector/src/projections/all-projections.ts';
+import { createProjector } from '../../projector/src/runtime/projector.ts';
+import { createApp as createQueryApp } from '../../query-service/src/app.ts';
+
+export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
+
+/** Tests never ask real DNS (it would send a packet off this machine): `*.test` names are loopback, others fail. */
+export const loopbackResolve: Resolve = async (hostname) => {
+  if (hostname === 'localhost' || hostname.endsWith('.test')) return [{ address: '127.0.0.1', family: 4 }];
+  throw new Error(`tests do not resolve ${hostname}`);
+};
+
+export interface Stack {
+  baseUrl: string;
+  /** The services behind the gateway, for what only a front proxy may send (X-Forwarded-*). */
+  commandUrl: string;
+  queryUrl: string;
+  db: TestDatabase;
+  config: Config;
+  /** A new HTTP client with its own cookie jar (one per signed-in person). */
+  client(): Client;
+  /** Wait until the projector has applied everything appended so far. */
+  settle(): Promise<void>;
+  /** Empty every read model and replay every event (the projector's own rebuild). */
+  rebuild(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
+
+/**
+ * The whole backend in one process over real HTTP: command-service, query-service and the gateway
+ * on loopback ports, the projector following in the background, a fresh database of its own.
+ */
+export async function startStack(
+  env: Record<string, string> = {},
+  options: { projector?: boolean } = {},
+): Promise<Stack> {
+  const db = await createTestDatabase();
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url } as NodeJS.ProcessEnv);
+  const logger = createLogger('test', 'silent');
+  const store = createPostgresEventStore(db.pool);
+  const sessions = createSessionStore(db.pool, 'test-secret');
+  const users = createUserRepository(db.pool);
+  await users.upsertAdmin(ADMIN.username, ADMIN.password);
+  const documentsDir = await mkdtemp(join(tmpdir(), 'ot-documents-'));
+  const documents = createFileDocumentStore(documentsDir);
+  const fetcher = createDocumentFetcher({
+    origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS),
+    resolve: loopbackResolve,
+    timeoutMs: 3000,
+  });
+  const commandApp = createCommandApp({
+    config,
+    pool: db.pool,
+    store,
+    logger,
+    sessions,
+    users,
+    loginRateLimit: createLoginRateLimit(db.pool, {
+      maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerClient: config.LOGIN_MAX_FAILURES_PER_CLIENT,
+      windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    }),
+    clock: () => new Date(),
+    newId: randomUUID,
+    documents,
+    fetcher,
+  });
+  const queryApp = createQueryApp({
+    config,
+    pool: db.pool,
+    store,
+    logger,
+    sessions,
+    clock: () => new Date(),
+    documents,
+    fetcher,
+  });
+  const commandServer = createServer(commandApp.callback());
+  const queryServer = createServer(queryApp.callback());
+  const commandUrl = await listen(commandServer);
+  const queryUrl = await listen(queryServer);
+  const gateway = createGateway({ commandUrl, queryUrl, staticDir: '/nonexistent', logger });
+  const baseUrl = await listen(gateway);
+  const projector = createProjector({ pool: db.pool, store, projections, logger, pollMs: 50 });
+  const running = options.projector === false ? Promise.resolve() : projector.run();
+
+  return {
+    baseUrl,
+    commandUrl,
+    queryUrl,
+    db,
+    config,
+    client: () => new Client(baseUrl),
+    async settle() {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await db.pool.query<{ behind: boolean }>(
+          `select exists (
+             select 1 from es.events e
+              where not exists (select 1 from rm.checkpoints c
+                                 where c.name = 'projector' and (e.transaction_id, e.position) <= (c.tx::text::xid8, c.position))
+           ) as behind`,
+        );
+        if (rows[0]?.behind === false) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('projector did not catch up');
+    },
+    rebuild: () => projector.rebuild(),
+    async stop() {
+      projector.stop();
+      await running;
+      await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
+      await db.drop();
+      await rm(documentsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** fetch with a cookie jar, and read-your-writes: every read carries the position of this client's last write. */
+export class Client {
+  private cookie = '';
+  private lastPosition = 0;
+  constructor(private readonly baseUrl: string) {}
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
+    const h = init.headers as Record<string, string>;
+    if (this.cookie) h.cookie = this.cookie;
+    if (body instanceof FormData)
+      init.body = body; // fetch sets the multipart boundary itself
+    else if (body !== undefined) {
+      h['content-type'] ??= 'application/json';
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    if ((method === 'GET' || method === 'HEAD') && this.lastPosition) h['x-min-position'] = String(this.lastPosition);
+    const response = await fetch(this.baseUrl + path, init);
+    const setCookie = response.headers.getSetCookie();
+    for (const line of setCookie) {
+      const [pair] = line.split(';');
+      if (pair?.startsWith('ot_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+    }
+    const position = Number(response.headers.get('x-event-position') ?? 0);
+    if (position > this.lastPosition) this.lastPosition = position;
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {}
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  /** A GET whose answer is read as bytes (documents), with this client's cookie. */
+  raw(path: string): Promise<Response> {
+    return fetch(this.baseUrl + path, { headers: this.cookie ? { cookie: this.cookie } : {}, redirect: 'manual' });
+  }
+
+  get<T = unknown>(path: string, headers?: Record<string, string>) {
+    return this.request<T>('GET', path, undefined, headers);
+  }
+  post<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('POST', path, body, headers);
+  }
+  patch<T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>('PATCH', path, body, headers);
+  }
+
+  async loginAdmin(username = ADMIN.username, password = ADMIN.password) {
+    return this.post('/api/auth/admin/login', { username, password });
+  }
+  async loginCustomer(email: string, orderNumber: string) {
+    return this.post('/api/auth/customer/login', { email, orderNumber });
+  }
+}
+
+export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
+
+/** A valid add-order payload as the spec's form sends it; override what the test is about. */
+export function orderPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    customerEmail: uniqueEmail(),
+    customerName: 'Jane Golfer',
+    orderDate: '2026-11-01',
+    status: 'order_being_processed',
+    shippingAddress: {
+      name: 'Jane Golfer',
+      address1: '1 Fairway Lane',
+      address2: '',
+      city: 'St Andrews',
+      state: 'Fife',
+      zipCode: 'KY16 9AA',
+      country: 'United Kingdom',
+    },
+    sameBillingAddress: true,
+    subtotal: 89_900,
+    shipping: 1_500,
+    tax: 0,
+    total: 91_400,
+    amountPaid: 20_000,
+    amountRemaining: 71_400,
+    trackingNumber: null,
+    estimatedDelivery: null,
+    notes: null,
+    squarespaceOrderId: null,
+    items: [
+      {
+        name: 'Driver',
+        sku: null,
+        price: 49_900,
+        quantity: 1,
+        manufacturer: 'Titleist',
+        status: null,
+        estimatedDelivery: null,
+        documentUrl: null,
+      },
+      {
+        name: 'Irons',
+        sku: null,
+        price: 40_000,
+        quantity: 1,
+        manufacturer: 'Mizuno',
+        status: null,
+        estimatedDelivery: null,
+        documentUrl: null,
+      },
+    ],
+    ...overrides,
+  };
+}
