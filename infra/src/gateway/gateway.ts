@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { keepSocketsAlive } from '../http/keep-alive.ts';
 import type { Logger } from '../logger.ts';
 
 export interface GatewayOptions {
@@ -13,6 +14,9 @@ export interface GatewayOptions {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/** Our own upstream agent lets idle sockets go after 4 s, well before the services close them (keep-alive.ts). */
+const upstreamAgent = new Agent({ keepAlive: true, timeout: 4_000 });
+
 /** Which service answers: reads go to the query side, every other method to the command side. */
 export const upstreamFor = (method: string | undefined, options: Pick<GatewayOptions, 'commandUrl' | 'queryUrl'>) =>
   READ_METHODS.has(method ?? 'GET') ? options.queryUrl : options.commandUrl;
@@ -24,7 +28,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, logger
   headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
   headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
-  const upstream = request(url, { method: req.method, headers }, (answer) => {
+  const upstream = request(url, { method: req.method, headers, agent: upstreamAgent }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });
@@ -70,7 +74,7 @@ export function createGateway(options: GatewayOptions): Server {
       })
     : null;
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/health' || path === '/api/health') {
       void health(options, res);
@@ -93,4 +97,5 @@ export function createGateway(options: GatewayOptions): Server {
       res.end();
     });
   });
+  return keepSocketsAlive(server);
 }

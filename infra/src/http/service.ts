@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { exitWithParent } from '../launcher/exit-with-parent.ts';
 import type { Logger } from '../logger.ts';
 import { errorHandler } from './errors.ts';
+import { keepSocketsAlive } from './keep-alive.ts';
 import type { AppState } from './session.ts';
 
 /** A Koa app with the shared edges: request log, error path, health, and no caching of API answers. */
@@ -38,7 +39,7 @@ export function serve(
   app: Koa<AppState>,
   { port, host, logger, onClose }: { port: number; host: string; logger: Logger; onClose: () => Promise<void> },
 ): Server {
-  const server = createServer(app.callback());
+  const server = keepSocketsAlive(createServer(app.callback()));
   server.listen(port, host, () => logger.info({ port, host }, 'listening'));
   const shutdown = () => {
     logger.info('shutting down');
