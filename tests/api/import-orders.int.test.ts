@@ -75,6 +75,53 @@ test('importing the same file twice creates nothing twice, and says why each row
   assert.is(rows[0]?.count, '1');
 });
 
+test('a row with neither order number nor Squarespace id is the same order when it comes again', async ({
+  stack,
+}) => {
+  const admin = await adminOf(stack);
+  const email = 'no.number@example.com';
+  const file = [orderPayload({ customerEmail: email }), orderPayload({ customerEmail: email, notes: 'Second club set' })];
+  const first = await admin.post<ImportReport>('/api/admin/import', file);
+  assert.is(first.body.imported, 2);
+  // No waiting for the read models: the event store itself refuses the same row twice.
+  const again = await admin.post<ImportReport>('/api/admin/import', [...file, file[0]]);
+  assert.is(again.body.imported, 0);
+  assert.equal(
+    again.body.skipped.map((skip) => [skip.row, skip.reason]),
+    [
+      [1, `This order was already imported as ${first.body.importedKeys[0]}`],
+      [2, `This order was already imported as ${first.body.importedKeys[1]}`],
+      [3, 'The same order appears twice (row 1)'],
+    ],
+  );
+  const { rows } = await stack.db.pool.query<{ count: string }>(
+    `select count(*) from es.events where type = 'OrderPlaced' and data->>'customerEmail' = $1`,
+    [email],
+  );
+  assert.is(rows[0]?.count, '2');
+});
+
+test('two imports of the same file at once place each order once', async ({ stack }) => {
+  const admin = await adminOf(stack);
+  const email = 'racing.import@example.com';
+  const file = [orderPayload({ customerEmail: email }), orderPayload({ squarespaceOrderId: 'SQ-RACE-1' })];
+  const answers = await Promise.all([
+    admin.post<ImportReport>('/api/admin/import', file),
+    admin.post<ImportReport>('/api/admin/import', file),
+  ]);
+  assert.equal(
+    answers.map((answer) => answer.status),
+    [200, 200],
+  );
+  assert.is(answers[0].body.imported + answers[1].body.imported, 2);
+  const { rows } = await stack.db.pool.query<{ count: string }>(
+    `select count(*) from es.events
+      where type = 'OrderPlaced' and (data->>'customerEmail' = $1 or data->>'squarespaceOrderId' = 'SQ-RACE-1')`,
+    [email],
+  );
+  assert.is(rows[0]?.count, '2');
+});
+
 test('each imported order is one event: nothing half-written can be left behind', async ({ stack }) => {
   const admin = await adminOf(stack);
   const answer = await admin.post<ImportReport>('/api/admin/import', [orderPayload(), orderPayload()]);

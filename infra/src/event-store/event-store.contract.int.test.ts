@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import {
   type Checkpoint,
+  EventIdsTakenError,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
@@ -171,6 +172,21 @@ postgresSuite(
     assert.equal(new Set(ids), new Set(everything.map((e) => e.id)), 'the follower saw every event');
   },
 );
+
+postgresSuite('event ids are unique across streams: appending them to another stream is refused', async ({ store }) => {
+  const first = stream();
+  const second = stream();
+  const events = [event(1)];
+  await store.append(first, events, { expectedVersion: 'no_stream' });
+  try {
+    await store.append(second, events, { expectedVersion: 'no_stream' });
+    assert.unreachable('the second stream must not get the same event');
+  } catch (error) {
+    assert.instance(error, EventIdsTakenError);
+    assert.is((error as EventIdsTakenError).takenBy, first);
+  }
+  assert.is((await store.readStream(second)).length, 0);
+});
 
 postgresSuite.run();
 

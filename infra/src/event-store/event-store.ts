@@ -29,6 +29,17 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** Event ids are unique across the store: these were already appended to another stream. */
+export class EventIdsTakenError extends Error {
+  readonly code = 'EVENT_IDS_TAKEN';
+  constructor(
+    readonly stream: string,
+    readonly takenBy: string,
+  ) {
+    super(`Some of these event ids were already appended to ${takenBy}, not ${stream}`);
+  }
+}
+
 export interface EventStore {
   append(
     stream: string,

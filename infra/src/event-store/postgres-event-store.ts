@@ -3,6 +3,7 @@ import { toNumber } from '../db/pool.ts';
 import {
   type AppendResult,
   type Checkpoint,
+  EventIdsTakenError,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
@@ -62,8 +63,10 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     );
     if (rows.length === 0) return null;
     const last = rows[rows.length - 1];
-    if (rows.length !== events.length || rows.some((row) => row.stream !== stream) || !last) {
-      throw new Error(`Some of these event ids were already appended elsewhere (stream ${stream})`);
+    const foreign = rows.find((row) => row.stream !== stream);
+    if (foreign) throw new EventIdsTakenError(stream, foreign.stream);
+    if (rows.length !== events.length || !last) {
+      throw new Error(`Only some of these event ids were already appended to ${stream}`);
     }
     return { nextVersion: last.version, position: toNumber(last.position) };
   }
@@ -116,7 +119,10 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
         await client.query('rollback').catch(() => {});
         if (isUniqueViolation(error)) {
           // Either a concurrent writer took this version, or the same events were appended concurrently.
-          const retried = await alreadyAppended(stream, events).catch(() => null);
+          const retried = await alreadyAppended(stream, events).catch((failure: unknown) => {
+            if (failure instanceof EventIdsTakenError) throw failure;
+            return null;
+          });
           if (retried) return retried;
           throw new WrongExpectedVersionError(stream, expectedVersion, await currentVersion(pool, stream));
         }

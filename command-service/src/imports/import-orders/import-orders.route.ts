@@ -1,7 +1,9 @@
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
-import { WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { EventIdsTakenError, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
@@ -51,6 +53,35 @@ async function existingExternalIds(deps: CommandServiceDeps, orders: OrderRow[])
   return new Map(rows.map((row) => [row.squarespace_order_id, row.order_number]));
 }
 
+/**
+ * A row without an order number is placed with an `OrderPlaced` whose event id is named after its
+ * import key: the store refuses that id a second time, so the same row never makes a second order,
+ * even when two imports of one file race.
+ */
+const placedEventId = (importKey: string) => nameBasedId(`import-order:${importKey}`);
+
+/** Rows whose `OrderPlaced` is already in the store, with the order they became. */
+async function alreadyImported(deps: CommandServiceDeps, orders: OrderRow[]): Promise<Map<string, string>> {
+  const ids = orders.flatMap((order) => (order.importKey ? [placedEventId(order.importKey)] : []));
+  if (ids.length === 0) return new Map();
+  const { rows } = await deps.pool.query<{ id: string; stream: string }>(
+    'select id::text, stream from es.events where id = any($1::uuid[])',
+    [ids],
+  );
+  return new Map(rows.map((row) => [row.id, row.stream.slice(orderStreamPrefix.length)]));
+}
+
+const alreadyImportedSkip = (order: OrderRow, orderNumber: string): SkippedRow => {
+  const externalId = order.request.squarespaceOrderId?.trim();
+  return externalId
+    ? {
+        row: order.row,
+        key: externalId,
+        reason: `Squarespace order ${externalId} was already imported as ${orderNumber}`,
+      }
+    : { row: order.row, key: null, reason: `This order was already imported as ${orderNumber}` };
+};
+
 const isTaken = (error: unknown) =>
   error instanceof WrongExpectedVersionError || (error instanceof HttpError && error.status === 409);
 
@@ -64,25 +95,38 @@ async function placeImported(
   let candidate = order.request.orderNumber ?? preallocated;
   for (let attempt = 1; ; attempt++) {
     const orderNumber = candidate ?? (await allocateOrderNumber(deps));
+    // The first (and only) event of a new order takes the row's name-based id.
+    let firstId: string | null = order.importKey ? placedEventId(order.importKey) : null;
+    const newId = () => {
+      const id = firstId ?? deps.newId();
+      firstId = null;
+      return id;
+    };
     try {
-      const result = await handleOrderCommand(deps, {
-        orderNumber,
-        context: { ...importContext, commandId: deps.newId(), correlationId: importContext.correlationId },
-        mustExist: false,
-        decide: (state) =>
-          decidePlaceOrder(
-            {
-              type: 'PlaceOrder',
-              orderId: deps.newId(),
-              orderNumber,
-              itemIds: order.request.items.map(() => deps.newId()),
-              request: order.request,
-            },
-            state,
-          ),
-      });
+      const result = await handleOrderCommand(
+        { ...deps, newId },
+        {
+          orderNumber,
+          context: { ...importContext, commandId: deps.newId(), correlationId: importContext.correlationId },
+          mustExist: false,
+          decide: (state) =>
+            decidePlaceOrder(
+              {
+                type: 'PlaceOrder',
+                orderId: deps.newId(),
+                orderNumber,
+                itemIds: order.request.items.map(() => deps.newId()),
+                request: order.request,
+              },
+              state,
+            ),
+        },
+      );
       return { kind: 'imported', orderNumber, position: result.position };
     } catch (error) {
+      if (error instanceof EventIdsTakenError) {
+        return { kind: 'skipped', skip: alreadyImportedSkip(order, error.takenBy.slice(orderStreamPrefix.length)) };
+      }
       if (!isTaken(error)) throw error;
       if (order.request.orderNumber) {
         return {
@@ -103,18 +147,18 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
     const plan = planOrderImport(importRows(ctx.request.body, 'orders'), deps.config.ORDER_NUMBER_PREFIX);
     const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
 
-    const known = await existingExternalIds(deps, plan.orders);
+    // Squarespace ids also match orders added in the form; name-based event ids match earlier imports.
+    const [knownExternal, importedBefore] = await Promise.all([
+      existingExternalIds(deps, plan.orders),
+      alreadyImported(deps, plan.orders),
+    ]);
     const skipped = [...plan.skipped];
     const toPlace = plan.orders.filter((order) => {
       const externalId = order.request.orderNumber ? undefined : order.request.squarespaceOrderId?.trim();
-      const existing = externalId ? known.get(externalId) : undefined;
-      if (existing) {
-        skipped.push({
-          row: order.row,
-          key: externalId ?? null,
-          reason: `Squarespace order ${externalId} was already imported as ${existing}`,
-        });
-      }
+      const existing =
+        (order.importKey && importedBefore.get(placedEventId(order.importKey))) ||
+        (externalId && knownExternal.get(externalId));
+      if (existing) skipped.push(alreadyImportedSkip(order, existing));
       return !existing;
     });
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { numberAfterPrefix, planOrderImport } from './import-orders.ts';
+import { importKeyOf, numberAfterPrefix, planOrderImport } from './import-orders.ts';
 
 const order = (overrides: Record<string, unknown> = {}) => ({
   customerEmail: 'jane@example.com',
@@ -55,6 +55,31 @@ test('the same Squarespace order twice in one file is imported once', () => {
     [1, 3],
   );
   assert.is(plan.skipped[0]?.row, 2);
+});
+
+test('rows without a number or Squarespace id are the same order when every field is the same', () => {
+  const plan = planOrderImport(
+    [order(), order({ customerName: ' Jane Golfer ' }), order({ notes: 'Left-handed' }), order()],
+    'EP-',
+  );
+  assert.equal(
+    plan.orders.map((o) => o.row),
+    [1, 3],
+  );
+  assert.equal(plan.skipped, [
+    { row: 2, key: null, reason: 'The same order appears twice (row 1)' },
+    { row: 4, key: null, reason: 'The same order appears twice (row 1)' },
+  ]);
+  assert.is(plan.orders[0]?.importKey, importKeyOf(plan.orders[0]!.request));
+  assert.match(plan.orders[0]?.importKey ?? '', /^content:[0-9a-f]{64}$/);
+});
+
+test('a Squarespace id is the import key; a row with its own order number has none', () => {
+  const plan = planOrderImport([order({ squarespaceOrderId: ' SQ-9 ' }), order({ orderNumber: 'EP-0009' })], 'EP-');
+  assert.equal(
+    plan.orders.map((o) => o.importKey),
+    ['squarespace:SQ-9', null],
+  );
 });
 
 test('the highest number with the studio prefix is what the sequence must move past', () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { RejectedRow, SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 
@@ -5,6 +6,11 @@ export interface OrderRow {
   /** 1 = the first order in the file. */
   row: number;
   request: AddOrderRequest;
+  /**
+   * What makes a row without an order number the same order when it comes again: its Squarespace
+   * id, else its whole content. Null when the row carries its own order number.
+   */
+  importKey: string | null;
 }
 
 export interface OrderImportPlan {
@@ -15,6 +21,14 @@ export interface OrderImportPlan {
   highestNumber: number | null;
 }
 
+/** A row's identity when it has no order number: its Squarespace id, else a digest of all its fields. */
+export function importKeyOf(request: AddOrderRequest): string | null {
+  if (request.orderNumber) return null;
+  const externalId = request.squarespaceOrderId?.trim();
+  if (externalId) return `squarespace:${externalId}`;
+  return `content:${createHash('sha256').update(JSON.stringify(request)).digest('hex')}`;
+}
+
 /**
  * Check every row with the add-order rules, independently: a bad row is rejected with its number
  * and the schema's message, the others go on. The same order twice in one file is imported once.
@@ -22,7 +36,7 @@ export interface OrderImportPlan {
 export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: string): OrderImportPlan {
   const plan: OrderImportPlan = { orders: [], skipped: [], rejected: [], highestNumber: null };
   const seenNumbers = new Map<string, number>();
-  const seenExternalIds = new Map<string, number>();
+  const seenKeys = new Map<string, number>();
   rows.forEach((input, index) => {
     const row = index + 1;
     const parsed = addOrderSchema.safeParse(input);
@@ -46,20 +60,22 @@ export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: str
       seenNumbers.set(orderNumber, row);
       const suffix = numberAfterPrefix(orderNumber, orderNumberPrefix);
       if (suffix !== null && suffix > (plan.highestNumber ?? 0)) plan.highestNumber = suffix;
-    } else if (request.squarespaceOrderId) {
-      const externalId = request.squarespaceOrderId.trim();
-      const first = seenExternalIds.get(externalId);
+    }
+    const importKey = importKeyOf(request);
+    if (importKey) {
+      const first = seenKeys.get(importKey);
       if (first !== undefined) {
-        plan.skipped.push({
-          row,
-          key: externalId,
-          reason: `Squarespace order ${externalId} appears twice (row ${first})`,
-        });
+        const externalId = request.squarespaceOrderId?.trim();
+        plan.skipped.push(
+          externalId
+            ? { row, key: externalId, reason: `Squarespace order ${externalId} appears twice (row ${first})` }
+            : { row, key: null, reason: `The same order appears twice (row ${first})` },
+        );
         return;
       }
-      seenExternalIds.set(externalId, row);
+      seenKeys.set(importKey, row);
     }
-    plan.orders.push({ row, request });
+    plan.orders.push({ row, request, importKey });
   });
   return plan;
 }
