@@ -1,8 +1,7 @@
-import { createServer } from 'node:http';
 import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
-import { exitWithParent } from '@ot/infra/launcher/exit-with-parent.ts';
+import { runWorker } from '@ot/infra/launcher/run-worker.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { projections } from './projections/all-projections.ts';
 import { createProjector } from './runtime/projector.ts';
@@ -15,35 +14,20 @@ const store = createEventStore(config, pool);
 const projector = createProjector({ pool, store, projections, logger });
 
 // Health: the checkpoint, so an operator can see how far the read models are.
-const port = Number(process.env.PROJECTOR_HEALTH_PORT ?? 0);
-if (port) {
-  createServer(async (_req, res) => {
+runWorker({
+  name: 'projector',
+  logger,
+  worker: projector,
+  healthPort: Number(process.env.PROJECTOR_HEALTH_PORT ?? 0),
+  async health(_req, res) {
     const { rows } = await pool
       .query(`select position, updated_at from rm.checkpoints where name = 'projector'`)
       .catch(() => ({ rows: [] }));
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ status: 'ok', service: 'projector', checkpoint: rows[0] ?? null }));
-  }).listen(port, '127.0.0.1');
-}
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  projector.stop();
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-exitWithParent();
-
-projector
-  .run()
-  .then(async () => {
+  },
+  async close() {
     await store.close();
     await pool.end();
-    process.exit(0);
-  })
-  .catch((error: unknown) => {
-    logger.fatal({ err: error }, 'projector failed');
-    process.exit(1);
-  });
+  },
+});

@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
 import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createDevMailboxTransport } from '@ot/infra/email/dev-mailbox-transport.ts';
 import { createSendGridTransport } from '@ot/infra/email/sendgrid-transport.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
-import { exitWithParent } from '@ot/infra/launcher/exit-with-parent.ts';
+import { runWorker } from '@ot/infra/launcher/run-worker.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createNotifier } from './notifier.ts';
 
@@ -36,9 +35,12 @@ const notifier = createNotifier({
 });
 
 // Health and metrics (Prometheus text) for an operator, when NOTIFIER_HEALTH_PORT is set.
-const port = Number(process.env.NOTIFIER_HEALTH_PORT ?? 0);
-if (port) {
-  createServer(async (req, res) => {
+runWorker({
+  name: 'notifier',
+  logger,
+  worker: notifier,
+  healthPort: Number(process.env.NOTIFIER_HEALTH_PORT ?? 0),
+  async health(req, res) {
     const metrics = await notifier.metrics().catch(() => null);
     if (req.url === '/metrics' && metrics) {
       res.setHeader('content-type', 'text/plain; version=0.0.4');
@@ -60,27 +62,9 @@ if (port) {
     }
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ status: metrics ? 'ok' : 'degraded', service: 'notifier', ...metrics }));
-  }).listen(port, '127.0.0.1');
-}
-
-let stopping = false;
-const stop = () => {
-  if (stopping) return;
-  stopping = true;
-  notifier.stop();
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
-exitWithParent();
-
-notifier
-  .run()
-  .then(async () => {
+  },
+  async close() {
     await store.close();
     await pool.end();
-    process.exit(0);
-  })
-  .catch((error: unknown) => {
-    logger.fatal({ err: error }, 'notifier failed');
-    process.exit(1);
-  });
+  },
+});
