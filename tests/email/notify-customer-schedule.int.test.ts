@@ -41,7 +41,7 @@ test.before(async (context) => {
   context.notifier = new NotifierProcess({
     DATABASE_URL: context.stack.db.url,
     SENDGRID_API_KEY: STAND_IN_API_KEY,
-    SENDGRID_API_BASE_URL: context.sendGrid.url,
+    SENDGRID_API_BASE_URL: context.sendGrid.url.replace(/\/$/, ''), // as an operator writes it, no trailing slash
     EMAIL_RETRY_BASE_MS: '150',
     EMAIL_SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
     LOG_LEVEL: 'info',
