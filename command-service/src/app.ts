@@ -13,6 +13,7 @@ import { uploadDocumentRoute } from './documents/upload-document/upload-document
 import { resendEmailRoute } from './email/resend-email/resend-email.route.ts';
 import { retryEmailRoute } from './email/retry-email/retry-email.route.ts';
 import { sendTestEmailRoute } from './email/send-test-email/send-test-email.route.ts';
+import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
 import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
@@ -29,9 +30,9 @@ export function createApp(deps: CommandServiceDeps) {
       enableTypes: ['json'],
       jsonLimit: '10mb',
       encoding: 'utf-8',
-      onError: (error) => {
+      onError: (error, ctx) => {
         if ((error as { status?: number }).status !== 400) throw error; // 413 too large, 415 charset: as they are
-        throw badRequest(MALFORMED_JSON);
+        throw importJsonError(ctx.path, (error as { body?: unknown }).body) ?? badRequest(MALFORMED_JSON);
       },
     }),
   );

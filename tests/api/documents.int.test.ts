@@ -149,6 +149,28 @@ test('uploads that are not a PDF of up to 10 MB for an order are refused with a 
   assert.is((await upload(customer, pdfForm({ orderNumber: 'EP-1' }))).status, 403);
 });
 
+test('an upload cut off in the middle of its file is a 400, and the service lives on', async (context) => {
+  const cutOff = [
+    '--cut',
+    'Content-Disposition: form-data; name="orderNumber"',
+    '',
+    'EP-1',
+    '--cut',
+    'Content-Disposition: form-data; name="file"; filename="spec.pdf"',
+    'Content-Type: application/pdf',
+    '',
+    '%PDF-1.4 and then nothing',
+  ].join('\r\n');
+  for (let i = 0; i < 2; i++) {
+    const answer = await context.admin.post<{ message: string }>('/api/admin/upload-document', cutOff, {
+      'content-type': 'multipart/form-data; boundary=cut',
+    });
+    assert.is(answer.status, 400);
+    assert.is(answer.body.message, 'The upload is not a valid multipart form');
+  }
+  assert.is((await upload(context.admin, pdfForm({ orderNumber: 'EP-1' }))).status, 201);
+});
+
 test('render: an uploaded PDF becomes markup embedding it', async (context) => {
   const mine = await placeOrderFor(context);
   const uploaded = await upload(context.admin, pdfForm({ orderNumber: mine.orderNumber }));

@@ -114,6 +114,144 @@ test('a semicolon-separated export (European Excel) is read', async ({ admin }) 
   assert.equal(answer.body.importedKeys, ['juergen@example.com']);
 });
 
+test('spreadsheet exports as they really come get their customers in', async ({ admin, stack }) => {
+  const exports: [string, string | Buffer, string][] = [
+    [
+      'Excel UTF-8 CSV (BOM, CRLF, trailing empty columns and lines)',
+      '\uFEFFFirst Name,Last Name,Email,Phone Number,,\r\nXl,Golfer,xl@sheets.example.com,07700 900001,,\r\n,,,,,\r\n,,,,,\r\n',
+      'text/csv',
+    ],
+    [
+      'Google Sheets (LF, no final newline)',
+      'first_name,last_name,email,phone\ngs,Golfer,gs@sheets.example.com,',
+      'text/csv',
+    ],
+    [
+      'LibreOffice (semicolons, every cell quoted)',
+      '"FirstName";"LastName";"E-mail";"Mobile"\n"Lo";"Golfer, Jr";"lo@sheets.example.com";"0771"\n',
+      'text/csv',
+    ],
+    [
+      'Numbers (columns in another order)',
+      'Email Address,Last Name,First Name\nnu@sheets.example.com,Golfer,Nu\n',
+      'text/csv',
+    ],
+    [
+      'Excel "Unicode text" (UTF-16, tabs)',
+      Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('First Name\tLast Name\tEmail\r\nUni\tGolfer\tuni@sheets.example.com\r\n', 'utf16le'),
+      ]),
+      'text/plain',
+    ],
+    [
+      'a .csv as Windows labels it',
+      'First Name,Last Name,Email\nWin,Golfer,win@sheets.example.com\n',
+      'application/vnd.ms-excel',
+    ],
+    [
+      'a file sent with no type',
+      'First Name,Last Name,Email\nRaw,Golfer,raw@sheets.example.com\n',
+      'application/octet-stream',
+    ],
+    [
+      'a contacts export with a whole-name column',
+      'Name,E-mail,Tel\nMary Ann Golfer,ma@sheets.example.com,1\n',
+      'text/csv',
+    ],
+    [
+      'a shop export with marketing columns first',
+      'Email Marketing Opt-in,First Name,Last Name,Email\nyes,Shop,Golfer,shop@sheets.example.com\n',
+      'text/csv',
+    ],
+  ];
+  for (const [name, body, type] of exports) {
+    const answer = await admin.request<ImportReport>('POST', '/api/admin/import-customers', body, {
+      'content-type': type,
+    });
+    assert.is(answer.status, 200, `${name}: ${JSON.stringify(answer.body)}`);
+    assert.is(answer.body.imported, 1, name);
+    assert.equal(answer.body.rejected, [], name);
+  }
+  await stack.settle();
+  const found = await search(admin, 'sheets.example.com');
+  const byEmail = Object.fromEntries(found.map((c) => [c.customerEmail, [c.customerName, c.customerPhone]]));
+  assert.equal(byEmail['xl@sheets.example.com'], ['Xl Golfer', '07700 900001']);
+  assert.equal(byEmail['lo@sheets.example.com'], ['Lo Golfer, Jr', '0771']);
+  assert.equal(byEmail['nu@sheets.example.com'], ['Nu Golfer', null]);
+  assert.equal(byEmail['ma@sheets.example.com'], ['Mary Ann Golfer', '1']);
+  assert.equal(byEmail['shop@sheets.example.com'], ['Shop Golfer', null]);
+});
+
+test('a CSV uploaded as a form file, or a JSON file, is imported like the body', async ({ admin }) => {
+  const form = new FormData();
+  form.append(
+    'file',
+    new Blob(['First Name,Last Name,Email\nForm,Upload,form.upload@example.com\n'], { type: 'text/csv' }),
+    'customers.csv',
+  );
+  const uploaded = await admin.post<ImportReport>('/api/admin/import-customers', form);
+  assert.equal(uploaded.body.importedKeys, ['form.upload@example.com']);
+
+  const json = JSON.stringify([{ 'First Name': 'Json', 'Last Name': 'File', 'E-mail': 'json.file@example.com' }]);
+  const asFile = await admin.request<ImportReport>('POST', '/api/admin/import-customers', json, {
+    'content-type': 'text/plain',
+  });
+  assert.equal(asFile.body.importedKeys, ['json.file@example.com']);
+
+  const cutOff = '--cut\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\n\r\nFirst Name';
+  const broken = await admin.request<{ message: string }>('POST', '/api/admin/import-customers', cutOff, {
+    'content-type': 'multipart/form-data; boundary=cut',
+  });
+  assert.is(broken.status, 400);
+  assert.is(broken.body.message, 'The upload is not a valid multipart form');
+});
+
+test('JSON rows are read whatever the spelling of their keys; rows with only an email are skipped', async ({
+  admin,
+}) => {
+  const answer = await admin.post<ImportReport>('/api/admin/import-customers', [
+    { first_name: 'Snake', last_name: 'Case', email: 'snake.case@example.com' },
+    { customerName: 'Whole Name', customerEmail: 'whole.name@example.com', customerPhone: '0123' },
+    { email: 'only.email@example.com' },
+    { firstName: 'Other', lastName: 'Case', email: 'SNAKE.CASE@example.com' },
+  ]);
+  assert.is(answer.status, 200);
+  assert.equal(answer.body.importedKeys, ['snake.case@example.com', 'whole.name@example.com']);
+  assert.equal(
+    answer.body.skipped.map((s) => [s.row, s.reason]),
+    [
+      [3, 'Missing first name, last name or email'],
+      [4, 'Same email as row 1'],
+    ],
+  );
+});
+
+test('a NUL byte in a CSV is dropped, never a 500', async ({ admin }) => {
+  const answer = await csv(admin, 'First Name,Last Name,Email\nNu\u0000ll,Byte,nul.byte@example.com\n');
+  assert.is(answer.status, 200);
+  assert.equal(answer.body.importedKeys, ['nul.byte@example.com']);
+  const json = await admin.request<{ message: string }>(
+    'POST',
+    '/api/admin/import-customers',
+    '[{"firstName":"a\\u0000","lastName":"b","email":"nul.json@example.com"}]',
+    { 'content-type': 'text/plain' },
+  );
+  assert.is(json.status, 400);
+});
+
+test("JSON that does not parse gets the import screen's message", async ({ admin }) => {
+  for (const path of ['/api/admin/import-customers', '/api/admin/import']) {
+    const broken = await admin.request<{ message: string }>('POST', path, '[{"firstName": ', {
+      'content-type': 'application/json',
+    });
+    assert.is(broken.status, 400);
+    assert.is(broken.body.message, 'Invalid JSON format. Please check your data and try again.');
+    const scalar = await admin.request<{ message: string }>('POST', path, '42', { 'content-type': 'application/json' });
+    assert.match(scalar.body.message, /^Data must be an array of (orders|customers)$/);
+  }
+});
+
 test('importing the same file twice creates nothing twice', async ({ admin, stack }) => {
   const body = 'First Name,Last Name,Email\nTwice,Imported,twice@example.com\nOnce,More,once.more@example.com\n';
   assert.is((await csv(admin, body)).body.imported, 2);

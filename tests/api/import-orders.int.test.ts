@@ -173,6 +173,28 @@ test('the body must be a non-empty array of orders', async ({ stack }) => {
   assert.is(garbage.status, 400);
 });
 
+test('orders in a JSON file, uploaded or sent as the body, are imported like a JSON body', async ({ stack }) => {
+  const admin = await adminOf(stack);
+  const form = new FormData();
+  const file = JSON.stringify([orderPayload({ customerEmail: 'orders.file@example.com' })]);
+  form.append('file', new Blob([file], { type: 'application/json' }), 'orders.json');
+  const uploaded = await admin.post<ImportReport>('/api/admin/import', form);
+  assert.is(uploaded.status, 200, JSON.stringify(uploaded.body));
+  assert.is(uploaded.body.imported, 1);
+  const plain = await admin.request<ImportReport>(
+    'POST',
+    '/api/admin/import',
+    JSON.stringify([orderPayload({ customerEmail: 'orders.plain@example.com' })]),
+    { 'content-type': 'text/plain' },
+  );
+  assert.is(plain.body.imported, 1);
+  const notJson = await admin.request<{ message: string }>('POST', '/api/admin/import', 'orderNumber,customerEmail\n', {
+    'content-type': 'text/csv',
+  });
+  assert.is(notJson.status, 400);
+  assert.is(notJson.body.message, 'Invalid JSON format. Please check your data and try again.');
+});
+
 test('only admins can import', async ({ stack }) => {
   const anonymous = stack.client();
   assert.is((await anonymous.post('/api/admin/import', [orderPayload()])).status, 401);

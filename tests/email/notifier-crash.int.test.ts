@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { repoRoot } from '@ot/infra/db/database.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { createLogger } from '@ot/infra/logger.ts';
@@ -9,39 +7,8 @@ import * as assert from 'uvu/assert';
 import { projections } from '../../projector/src/projections/all-projections.ts';
 import { createProjector } from '../../projector/src/runtime/projector.ts';
 import { eventually, orderWithRequestedEmail } from '../support/email-fixtures.ts';
+import { NotifierProcess } from '../support/notifier.ts';
 import { hang, type SendGridStandIn, STAND_IN_API_KEY, startSendGridStandIn } from '../support/sendgrid-stand-in.ts';
-
-/** The notifier as `npm start` runs it: its own process, from command-service/src/notifier/main.ts. */
-class NotifierProcess {
-  readonly child: ChildProcess;
-  readonly logs: { msg: string }[] = [];
-  readonly exited: Promise<void>;
-  constructor(env: Record<string, string>) {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/notifier/main.ts'], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let buffered = '';
-    this.child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk;
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        try {
-          this.logs.push(JSON.parse(line) as { msg: string });
-        } catch {}
-      }
-    });
-    this.child.stderr?.resume();
-    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
-  }
-  said = (text: string) => this.logs.some((line) => line.msg.includes(text));
-  async kill(): Promise<void> {
-    this.child.kill('SIGKILL');
-    await this.exited;
-  }
-}
 
 interface Context {
   db: TestDatabase;

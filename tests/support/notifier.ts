@@ -1,3 +1,5 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { repoRoot } from '@ot/infra/db/database.ts';
 import { createDevMailboxTransport } from '@ot/infra/email/dev-mailbox-transport.ts';
 import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import { createSendGridTransport } from '@ot/infra/email/sendgrid-transport.ts';
@@ -37,4 +39,36 @@ export function startNotifier(
       await running;
     },
   };
+}
+
+/** The notifier as `npm start` runs it: its own process, from command-service/src/notifier/main.ts. */
+export class NotifierProcess {
+  readonly child: ChildProcess;
+  readonly logs: { msg: string }[] = [];
+  readonly exited: Promise<void>;
+  constructor(env: Record<string, string>) {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'command-service/src/notifier/main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let buffered = '';
+    this.child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        try {
+          this.logs.push(JSON.parse(line) as { msg: string });
+        } catch {}
+      }
+    });
+    this.child.stderr?.resume();
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+  }
+  said = (text: string) => this.logs.some((line) => line.msg.includes(text));
+  async kill(): Promise<void> {
+    this.child.kill('SIGKILL');
+    await this.exited;
+  }
 }

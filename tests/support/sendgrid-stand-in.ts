@@ -29,6 +29,16 @@ export const reject = (message = 'The from address does not match a verified Sen
 });
 export const rateLimit = (resetInSeconds: number): Answer => ({ kind: 'rate-limit', resetInSeconds });
 
+/** One request and how the stand-in answered it. */
+export interface Exchange {
+  mail: ReceivedMail;
+  answer: Answer;
+  /** When it arrived (ms since the epoch). */
+  at: number;
+  /** For a 429: when the stand-in said its window resets (ms since the epoch). */
+  resetAt: number | null;
+}
+
 export interface SendGridStandIn {
   /** For SENDGRID_API_BASE_URL. */
   url: string;
@@ -36,8 +46,12 @@ export interface SendGridStandIn {
   accepted: ReceivedMail[];
   /** Every request that arrived, whatever the answer. */
   requests: ReceivedMail[];
+  /** Every request with its answer, in arrival order. */
+  exchanges: Exchange[];
   /** Answer the next requests for `to` with these, in order; afterwards accept. */
   script(to: string, ...answers: Answer[]): void;
+  /** Answer the next requests, whoever they are for, with these in arrival order (after any script for `to`). */
+  schedule(...answers: Answer[]): void;
   /** Called as each request arrives, before it is answered (a test may kill the sender here). */
   onRequest: ((mail: ReceivedMail, answer: Answer) => Promise<void> | void) | null;
   /** Called once a 202 has been written (a test may kill the sender before it reads the answer). */
@@ -65,6 +79,10 @@ function parseMail(req: IncomingMessage, body: string): ReceivedMail {
   };
 }
 
+/** SendGrid's X-RateLimit-Reset: the Unix second the window resets, `resetInSeconds` from now (rounded up). */
+const rateLimitResetSeconds = (planned: { resetInSeconds: number }, now = Date.now()) =>
+  Math.ceil(now / 1000) + planned.resetInSeconds;
+
 /**
  * A local HTTP server playing SendGrid's v3 mail send (`POST /v3/mail/send`): 202 by default, or the
  * scripted failures SendGrid really gives: 429 with rate-limit reset headers, 5xx, a hang, a 4xx rejection.
@@ -72,19 +90,24 @@ function parseMail(req: IncomingMessage, body: string): ReceivedMail {
  */
 export async function startSendGridStandIn(): Promise<SendGridStandIn> {
   const scripts = new Map<string, Answer[]>();
+  const scheduled: Answer[] = [];
   const sockets = new Set<Socket>();
   const standIn: Omit<SendGridStandIn, 'url' | 'stop'> = {
     accepted: [],
     requests: [],
+    exchanges: [],
     script(to, ...answers) {
       scripts.set(to, [...(scripts.get(to) ?? []), ...answers]);
+    },
+    schedule(...answers) {
+      scheduled.push(...answers);
     },
     onRequest: null,
     onAccepted: null,
     acceptedFor: (to) => standIn.accepted.filter((mail) => mail.to === to),
   };
 
-  const answer = (res: ServerResponse, mail: ReceivedMail, planned: Answer) => {
+  const answer = (res: ServerResponse, { mail, answer: planned, resetAt }: Exchange) => {
     switch (planned.kind) {
       case 'accept':
         res.writeHead(202, { 'x-message-id': `stand-in-${standIn.requests.length}` });
@@ -94,7 +117,7 @@ export async function startSendGridStandIn(): Promise<SendGridStandIn> {
         });
         return;
       case 'rate-limit': {
-        const reset = Math.floor(Date.now() / 1000) + planned.resetInSeconds;
+        const reset = (resetAt ?? 0) / 1000;
         res.writeHead(429, {
           'content-type': 'application/json',
           'x-ratelimit-limit': '600',
@@ -148,9 +171,13 @@ export async function startSendGridStandIn(): Promise<SendGridStandIn> {
       }
       const mail = parseMail(req, body);
       standIn.requests.push(mail);
-      const planned = scripts.get(mail.to)?.shift() ?? accept;
+      const planned = scripts.get(mail.to)?.shift() ?? scheduled.shift() ?? accept;
+      const at = Date.now();
+      const resetAt = planned.kind === 'rate-limit' ? rateLimitResetSeconds(planned, at) * 1000 : null;
+      const exchange = { mail, answer: planned, at, resetAt };
+      standIn.exchanges.push(exchange);
       await standIn.onRequest?.(mail, planned);
-      if (!res.destroyed && !req.socket.destroyed) answer(res, mail, planned);
+      if (!res.destroyed && !req.socket.destroyed) answer(res, exchange);
     });
   });
   server.on('connection', (socket) => {

@@ -165,7 +165,12 @@ export class Client {
       init.body = body; // fetch sets the multipart boundary itself
     else if (body !== undefined) {
       h['content-type'] ??= 'application/json';
-      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      init.body =
+        typeof body === 'string'
+          ? body
+          : body instanceof Uint8Array // a file's bytes (a Buffer), sent as they are
+            ? new Uint8Array(body)
+            : JSON.stringify(body);
     }
     if ((method === 'GET' || method === 'HEAD') && this.lastPosition) h['x-min-position'] = String(this.lastPosition);
     const response = await fetch(this.baseUrl + path, init);

@@ -6,7 +6,7 @@ import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import { composeOrderEmail, composeTestEmail, type EmailContent, type Studio } from './compose-email.ts';
 import type { Deliveries, Delivery } from './deliveries.ts';
-import { type DeliveryOutcome, decideOutcome } from './delivery-policy.ts';
+import { type DeliveryOutcome, decideOutcome, rateLimitWaitMs } from './delivery-policy.ts';
 
 export interface DeliverDeps {
   store: EventStore;
@@ -20,6 +20,8 @@ export interface DeliverDeps {
   random: () => number;
   newId: () => string;
   isStopping: () => boolean;
+  /** SendGrid said the account is rate limited until then: no email goes out before (it would only burn an attempt). */
+  holdSendsUntil: (until: Date) => void;
 }
 
 const notifierActor = { kind: 'system', id: 'notifier', name: 'notifier' } as const;
@@ -93,6 +95,10 @@ export async function deliver(deps: DeliverDeps, due: Delivery): Promise<Deliver
       from: { email: deps.emailFrom, name: deps.studio.name },
       ...content,
     });
+    if (!result.ok && result.failure.kind === 'http' && result.failure.status === 429) {
+      const wait = rateLimitWaitMs(result.failure.headers, deps.clock());
+      if (wait) deps.holdSendsUntil(new Date(deps.clock().getTime() + wait));
+    }
     outcome = decideOutcome(
       {
         notificationId: delivery.notificationId,

@@ -1,7 +1,14 @@
 import type { SendResult } from '@ot/infra/email/email-transport.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type Attempt, backoffMs, decideOutcome, isRetryable, rateLimitWaitMs } from './delivery-policy.ts';
+import {
+  type Attempt,
+  backoffMs,
+  decideOutcome,
+  isRetryable,
+  MAX_RATE_LIMIT_WAIT_MS,
+  rateLimitWaitMs,
+} from './delivery-policy.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const attempt = (n: number, overrides: Partial<Attempt> = {}): Attempt => ({
@@ -99,6 +106,19 @@ test('a 429 honours Retry-After in seconds or as a date, and never waits less th
   assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': String(now.getTime() / 1000 - 5) }, now), 0);
   const soon = decideOutcome(attempt(1), http(429, { 'retry-after': '0' }));
   assert.is(soon.type === 'EmailDeliveryFailed' && inMs(soon.data.nextAttemptAt), 1000);
+});
+
+test('X-RateLimit-Reset is read as Unix seconds, Unix milliseconds or seconds from now, whichever it can be', () => {
+  assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': String(now.getTime() / 1000 + 3) }, now), 3000);
+  assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': String(now.getTime() + 3000) }, now), 3000);
+  assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': '3' }, now), 3000);
+});
+
+test('a 429 asking for an absurd wait holds an email an hour at most', () => {
+  assert.is(rateLimitWaitMs({ 'retry-after': String(30 * 24 * 3600) }, now), MAX_RATE_LIMIT_WAIT_MS);
+  assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': '99999999999999999' }, now), MAX_RATE_LIMIT_WAIT_MS);
+  const outcome = decideOutcome(attempt(1), http(429, { 'retry-after': '1e300' }));
+  assert.is(outcome.type === 'EmailDeliveryFailed' && inMs(outcome.data.nextAttemptAt), MAX_RATE_LIMIT_WAIT_MS);
 });
 
 test.run();

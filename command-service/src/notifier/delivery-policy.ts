@@ -16,6 +16,16 @@ export function backoffMs(failedAttempt: number, baseMs: number, random: () => n
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** The longest a 429 may hold an email: a header claiming more is read as a mistake, not obeyed for days. */
+export const MAX_RATE_LIMIT_WAIT_MS = 60 * 60 * 1000;
+
+/** X-RateLimit-Reset as an instant: SendGrid sends Unix seconds; others send milliseconds or seconds from now. */
+function resetAt(reset: number, now: Date): number {
+  if (reset >= 1e12) return reset;
+  if (reset >= 1e9) return reset * 1000;
+  return now.getTime() + reset * 1000;
+}
+
 /**
  * How long a 429 asks us to wait: `Retry-After` (seconds or an HTTP date) or SendGrid's
  * `X-RateLimit-Reset` (Unix seconds when the window resets). Null when neither says.
@@ -29,8 +39,8 @@ export function rateLimitWaitMs(headers: Record<string, string>, now: Date): num
     if (Number.isFinite(at)) waits.push(at - now.getTime());
   }
   const reset = Number(headers['x-ratelimit-reset']);
-  if (headers['x-ratelimit-reset'] && Number.isFinite(reset)) waits.push(reset * 1000 - now.getTime());
-  return waits.length > 0 ? Math.max(0, ...waits) : null;
+  if (headers['x-ratelimit-reset'] && Number.isFinite(reset)) waits.push(resetAt(reset, now) - now.getTime());
+  return waits.length > 0 ? Math.min(MAX_RATE_LIMIT_WAIT_MS, Math.max(0, ...waits)) : null;
 }
 
 export interface Attempt {

@@ -77,6 +77,7 @@ export function createNotifier(options: NotifierOptions) {
   const workAlarm = alarm();
   let stopped = false;
   let active = false;
+  let sendsHeldUntil = 0;
   const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
 
   const deps = {
@@ -91,6 +92,13 @@ export function createNotifier(options: NotifierOptions) {
     random: options.random ?? Math.random,
     newId: randomUUID,
     isStopping: () => stopped,
+    holdSendsUntil(until: Date) {
+      sendsHeldUntil = Math.max(sendsHeldUntil, until.getTime());
+      logger.warn(
+        { until: until.toISOString() },
+        'SendGrid is rate limiting: holding every email until its window resets',
+      );
+    },
   };
 
   async function acquireLock(db: pg.PoolClient): Promise<boolean> {
@@ -140,6 +148,11 @@ export function createNotifier(options: NotifierOptions) {
   };
 
   const workStep = async () => {
+    const held = sendsHeldUntil - clock().getTime();
+    if (held > 0) {
+      await workAlarm.wait(held);
+      return;
+    }
     const due = await deliveries.nextDue(clock());
     if (due) {
       const outcome = await deliver(deps, due);

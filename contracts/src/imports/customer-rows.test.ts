@@ -5,6 +5,7 @@ import {
   customerRowsFromRecords,
   MISSING_CUSTOMER_FIELDS,
   mapCustomerColumns,
+  splitFullName,
   toImportCustomer,
 } from './customer-rows.ts';
 
@@ -19,6 +20,78 @@ test('columns are recognised by headers containing first+name, last+name, email 
 
 test('the first column matching a field wins', () => {
   assert.equal(mapCustomerColumns(['Email', 'Email 2']).email, 0);
+});
+
+test('headers spreadsheets and contact exports write are recognised', () => {
+  assert.equal(mapCustomerColumns(['FirstName', 'LastName', 'E-mail', 'Mobile']), {
+    firstName: 0,
+    lastName: 1,
+    email: 2,
+    phone: 3,
+  });
+  assert.equal(mapCustomerColumns(['Given Name', 'Family Name', 'E-mail 1 - Value', 'Phone 1 - Value']), {
+    firstName: 0,
+    lastName: 1,
+    email: 2,
+    phone: 3,
+  });
+  assert.equal(mapCustomerColumns(['Forename', 'Surname', 'Email Address', 'Tel']), {
+    firstName: 0,
+    lastName: 1,
+    email: 2,
+    phone: 3,
+  });
+});
+
+test('a column named outright wins over an earlier one that only contains the word', () => {
+  assert.equal(mapCustomerColumns(['Email Marketing Opt-in', 'Email', 'Default Address Phone', 'Phone']), {
+    email: 1,
+    phone: 3,
+  });
+  assert.is(mapCustomerColumns(['Mobile', 'Phone Number']).phone, 1, 'a phone column beats a mobile one');
+});
+
+test('a whole-name column is split into first and last name when there are no such columns', () => {
+  assert.equal(splitFullName('Jane Golfer'), { firstName: 'Jane', lastName: 'Golfer' });
+  assert.equal(splitFullName(" Mary Ann  O'Brien "), { firstName: 'Mary Ann', lastName: "O'Brien" });
+  assert.equal(splitFullName('Golfer, Jane'), { firstName: 'Jane', lastName: 'Golfer' });
+  assert.equal(splitFullName('Cher'), { firstName: 'Cher', lastName: '' });
+  const result = customerRowsFromRecords([
+    ['Name', 'Email'],
+    ['Jane Golfer', 'jane@example.com'],
+  ]);
+  assert.ok(result.ok);
+  if (result.ok) {
+    assert.equal(result.rows[0]?.data, {
+      firstName: 'Jane',
+      lastName: 'Golfer',
+      email: 'jane@example.com',
+      phone: '',
+    });
+  }
+});
+
+test('JSON rows are read by their keys like CSV headers', () => {
+  for (const row of [
+    { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '1' },
+    { 'First Name': 'Ada', 'Last Name': 'Lovelace', 'Email Address': 'ada@example.com', 'Phone Number': '1' },
+    { customerName: 'Ada Lovelace', customerEmail: 'ada@example.com', customerPhone: '1' },
+    { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '1', customerName: 'Ada Lovelace' },
+  ]) {
+    const outcome = toImportCustomer(row);
+    assert.equal(
+      outcome.kind === 'customer' && [outcome.customer.customerName, outcome.customer.email, outcome.customer.phone],
+      ['Ada Lovelace', 'ada@example.com', '1'],
+      JSON.stringify(row),
+    );
+  }
+});
+
+test('an address written with its name or as a mailto link is read as the address', () => {
+  for (const email of ['Ada Lovelace <ada@example.com>', 'mailto:ada@example.com', '<ada@example.com>']) {
+    const outcome = toImportCustomer({ firstName: 'Ada', lastName: 'Lovelace', email });
+    assert.is(outcome.kind === 'customer' && outcome.customer.email, 'ada@example.com', email);
+  }
 });
 
 test('the customer name is first name, a space, and last name', () => {

@@ -17,7 +17,7 @@ function decoded(path: string): string {
 }
 
 /** Every string and key in a parsed JSON body, without recursion (a deeply nested body must not overflow the stack). */
-function allStorable(root: unknown): boolean {
+export function allStorable(root: unknown): boolean {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();

@@ -38,6 +38,8 @@ function readUploadForm(ctx: AppContext): Promise<UploadForm> {
       if (name === 'orderNumber') form.orderNumber = value;
     });
     parser.on('file', (_name, stream, info) => {
+      // A form cut off mid-file errors the file stream too; unheard, that error would end the process.
+      stream.on('error', () => reject(badRequest('The upload is not a valid multipart form')));
       if (form.file) {
         form.extraFiles = true;
         stream.resume();

@@ -8,20 +8,29 @@ import { badRequest, HttpError, parse } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
-import { readRawBody } from '../../http/raw-body.ts';
 import { toNewEvents } from '../../orders/order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
+import { isJsonBody, looksLikeJson, parseJsonFile, readImportFile } from '../import-body.ts';
 import { type CustomerRow, decideImportCustomer, planCustomerImport } from './import-customers.ts';
 import { decodeCsv, readCsvRecords } from './read-csv.ts';
 
-const MAX_CSV_BYTES = 10 * 1024 * 1024;
 const BATCH = 500;
 const ALREADY_THERE = 'A customer with this email already exists';
 
-async function csvRows(bytes: Buffer): Promise<{ row: number; data: unknown }[]> {
-  const result = customerRowsFromRecords(await readCsvRecords(decodeCsv(bytes)));
+async function csvRows(text: string): Promise<{ row: number; data: unknown }[]> {
+  const result = customerRowsFromRecords(await readCsvRecords(text));
   if (!result.ok) throw badRequest(result.message);
   return result.rows;
+}
+
+const jsonRows = (body: unknown) => importRows(body, 'customers').map((data, index) => ({ row: index + 1, data }));
+
+/** JSON rows as the import screen sends them, or a file: CSV as spreadsheets export it, or JSON rows. */
+async function requestRows(ctx: AppContext): Promise<{ row: number; data: unknown }[]> {
+  if (isJsonBody(ctx)) return jsonRows(ctx.request.body);
+  const file = await readImportFile(ctx);
+  const text = decodeCsv(file.bytes);
+  return looksLikeJson(file, text) ? jsonRows(parseJsonFile(text)) : csvRows(text);
 }
 
 /** Emails the customers directory already holds (from orders or an earlier import). */
@@ -100,15 +109,13 @@ async function importCustomers(ctx: AppContext, deps: CommandServiceDeps, rows: 
   );
 }
 
-const isCsv = (ctx: AppContext) => ctx.is('text/csv', 'application/csv', 'text/plain') !== false;
-
 export function importCustomersRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  /** A JSON array of {firstName, lastName, email, phone}, or the CSV file itself (`Content-Type: text/csv`). */
+  /**
+   * A JSON array of {firstName, lastName, email, phone}, or a file: the CSV itself as the body (`text/csv`
+   * or any other non-JSON type) or as a multipart upload.
+   */
   router.post('/api/admin/import-customers', adminOnly, async (ctx) => {
-    const rows = isCsv(ctx)
-      ? await csvRows(await readRawBody(ctx, MAX_CSV_BYTES))
-      : importRows(ctx.request.body, 'customers').map((data, index) => ({ row: index + 1, data }));
-    await importCustomers(ctx, deps, rows);
+    await importCustomers(ctx, deps, await requestRows(ctx));
   });
 
   /** A Google Drive or Sheets share link: its CSV export is fetched here, through the guarded fetcher. */
@@ -124,6 +131,6 @@ export function importCustomersRoute(router: CommandRouter, deps: CommandService
         'FETCH_FAILED',
       );
     }
-    await importCustomers(ctx, deps, await csvRows(fetched.body));
+    await importCustomers(ctx, deps, await csvRows(decodeCsv(fetched.body)));
   });
 }

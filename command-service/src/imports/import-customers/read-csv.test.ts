@@ -52,4 +52,9 @@ test('bytes are decoded as UTF-8, UTF-16 with a BOM, or Windows-1252', () => {
   assert.is(decodeCsv(Buffer.from([0x5a, 0x6f, 0xeb])), 'Zoë');
 });
 
+test('NUL characters are dropped, so UTF-16 without its BOM still reads', () => {
+  assert.is(decodeCsv(Buffer.from('A\u0000B', 'utf8')), 'AB');
+  assert.is(decodeCsv(Buffer.from('Email,Name', 'utf16le')), 'Email,Name');
+});
+
 test.run();

@@ -6,8 +6,14 @@ import { tooManyRows } from '../import-answer.ts';
 /**
  * Bytes as spreadsheets export them -> text: UTF-8 (with or without a BOM), UTF-16 with a BOM
  * (Excel's "Unicode text"), and Windows-1252 for old Excel exports that are not valid UTF-8.
+ * NUL characters are dropped.
  */
 export function decodeCsv(bytes: Buffer): string {
+  // NUL is never text in a spreadsheet cell, and the database cannot store it.
+  return decodeText(bytes).replaceAll('\u0000', '');
+}
+
+function decodeText(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   try {

@@ -5,13 +5,14 @@ import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
 import { EventIdsTakenError, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
-import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../../orders/handle-order-command.ts';
 import { allocateOrderNumber } from '../../orders/place-order/place-order.route.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
+import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
 import { mapLimited } from '../run-limited.ts';
 import { type OrderRow, planOrderImport } from './import-orders.ts';
 
@@ -140,11 +141,18 @@ async function placeImported(
   }
 }
 
+/** The orders of the request: its JSON body, or a JSON file (uploaded, or sent as the body under another type). */
+async function requestOrders(ctx: AppContext): Promise<unknown[]> {
+  if (isJsonBody(ctx)) return importRows(ctx.request.body, 'orders');
+  const file = await readImportFile(ctx);
+  return importRows(parseJsonFile(new TextDecoder().decode(file.bytes)), 'orders');
+}
+
 /** POST /api/admin/import: an array of add-order payloads, each placed as `OrderPlaced` by the import. */
 export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.post('/api/admin/import', adminOnly, async (ctx) => {
     const admin = requireAdmin(ctx);
-    const plan = planOrderImport(importRows(ctx.request.body, 'orders'), deps.config.ORDER_NUMBER_PREFIX);
+    const plan = planOrderImport(await requestOrders(ctx), deps.config.ORDER_NUMBER_PREFIX);
     const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
 
     // Squarespace ids also match orders added in the form; name-based event ids match earlier imports.

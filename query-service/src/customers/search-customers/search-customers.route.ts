@@ -5,9 +5,13 @@ import { adminOnly } from '@ot/infra/http/session.ts';
 import { z } from 'zod';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
+/** The spec's call takes no parameters and gets the customer list; a search (`q`) gets the first 50 matches. */
+const WHOLE_DIRECTORY = 10_000;
+const SEARCH_LIMIT = 50;
+
 const querySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  limit: z.coerce.number().int().min(1).max(WHOLE_DIRECTORY).optional(),
 });
 
 interface CustomerRow {
@@ -30,7 +34,7 @@ const flatten = (prefix: 'shipping' | 'billing', address: Address | null) => ({
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The customers directory for add-order: `?q=` matches name or email, capped by `limit`. */
+/** The customers directory for add-order: all of it, or `?q=` matching name or email; `limit` caps either. */
 export function searchCustomersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   router.get('/api/admin/customers', adminOnly, async (ctx) => {
     const { q, limit } = parse(querySchema, ctx.query);
@@ -40,7 +44,7 @@ export function searchCustomersRoute(router: QueryRouter, deps: QueryServiceDeps
         where $1::text is null or lower(customer_name) like $1 or email_lower like $1
         order by lower(customer_name), email_lower
         limit $2`,
-      [q ? likePattern(q) : null, limit],
+      [q ? likePattern(q) : null, limit ?? (q ? SEARCH_LIMIT : WHOLE_DIRECTORY)],
     );
     ctx.body = rows.map(
       (row): Customer =>
