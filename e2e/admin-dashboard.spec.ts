@@ -19,7 +19,19 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
       await expect(page.getByText(name, { exact: true })).toHaveCount(1);
     }
     await expect(page.getByRole('button', { name: 'Test Email', exact: true })).toBeVisible();
-    await expect(page.getByPlaceholder('Search by order number or product')).toBeVisible();
+    // The customers' search and status filter bar, the same words.
+    await expect(page.getByPlaceholder('Search by order number or product', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await expect(page.getByRole('option')).toHaveText([
+      'All Statuses',
+      'Order Being Processed',
+      'Order Placed With Manufacturer',
+      'Order Arrived at EP - Awaiting Quality Checks',
+      'Order Checked & Ready For Collection',
+      'Order Collected',
+      'Order Shipped',
+    ]);
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('tab', { name: /^Active Orders \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /^Completed Orders \(\d+\)$/ })).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText([

@@ -70,7 +70,6 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
         onStatusChange={(value) => {
           adminFilters.status = value;
         }}
-        placeholder="Search by order number or product, customer name or email"
       />
 
       <Tabs.Root
