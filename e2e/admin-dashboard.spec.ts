@@ -69,6 +69,7 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await page.getByRole('tab', { name: 'Completed Orders (1)' }).click();
     await expect(rows.getByRole('rowheader')).toHaveText([complete.orderNumber]);
     await expect(rows.first().getByText('COMPLETE', { exact: true })).toBeVisible();
+    await expect(rows.first()).toContainText('Order Collected/Shipped');
     await expect(rows.first().getByRole('img', { name: 'All ETAs added' })).toBeVisible();
 
     await search.fill(email.toUpperCase());

@@ -54,15 +54,12 @@ function OrderRow({ order }: { order: OrderView }) {
       <td className="px-4 py-3 whitespace-nowrap">{formatDate(order.orderDate)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          {order.complete ? (
+          <span>{statusLabel(order.adminStatus)}</span>
+          {order.complete && (
             <Badge className="bg-green-700 text-white dark:bg-green-700 dark:text-white">COMPLETE</Badge>
-          ) : (
-            <>
-              <span>{statusLabel(order.adminStatus)}</span>
-              {order.overdue && (
-                <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>
-              )}
-            </>
+          )}
+          {order.overdue && (
+            <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>
           )}
         </div>
       </td>
