@@ -58,9 +58,7 @@ function OrderRow({ order }: { order: OrderView }) {
           {order.complete && (
             <Badge className="bg-green-700 text-white dark:bg-green-700 dark:text-white">COMPLETE</Badge>
           )}
-          {order.overdue && (
-            <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>
-          )}
+          {order.overdue && <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>}
         </div>
       </td>
       <td className="px-4 py-3">
