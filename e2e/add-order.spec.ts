@@ -164,9 +164,23 @@ test.describe('add new order (/admin/add-order)', () => {
     await expect(page.getByRole('checkbox', { name: 'Same as shipping address' })).not.toBeChecked();
     await expect(page.getByLabel('Address Line 1').nth(1)).toHaveValue('9 Ledger Road');
 
+    // An order's customer has a billing name (the order's billing address, here the shipping one): unchecked.
     await search.fill(`${tag} Customer 1`);
     await matches.first().click();
     await expect(page.getByLabel('Customer Name')).toHaveValue(`${tag} Customer 1`);
+    await expect(page.getByRole('checkbox', { name: 'Same as shipping address' })).not.toBeChecked();
+    await expect(page.getByLabel('Full Name').nth(1)).toHaveValue('Jane Golfer');
+
+    // An imported customer has no billing name: billing stays the same as shipping.
+    const imported = uniqueEmail('imported');
+    const answer = await studio.http.post('/api/admin/import-customers', {
+      data: [{ firstName: tag, lastName: 'Imported', email: imported, phone: '' }],
+    });
+    expect(answer.ok(), await answer.text()).toBe(true);
+    await search.fill(`${tag} Imported`);
+    await expect(matches).toHaveCount(1);
+    await matches.first().click();
+    await expect(page.getByLabel('Customer Email')).toHaveValue(imported);
     await expect(page.getByRole('checkbox', { name: 'Same as shipping address' })).toBeChecked();
   });
 

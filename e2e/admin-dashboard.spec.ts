@@ -8,11 +8,30 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await studio.addOrder();
     await signInAsAdmin(page);
     await page.goto('/admin/dashboard');
-    await expect(page.getByRole('link', { name: 'Add New Order' })).toHaveAttribute('href', '/admin/add-order');
-    await expect(page.getByRole('link', { name: 'Import Customer Data' })).toHaveAttribute('href', '/admin/import');
-    await expect(page.getByRole('link', { name: 'Email Logs' })).toHaveAttribute('href', '/admin/email-logs');
-    await expect(page.getByRole('button', { name: 'Test Email' })).toBeVisible();
-    await expect(page.getByPlaceholder('Search by order number or product')).toBeVisible();
+    // The spec calls them buttons that lead to a screen: each is found as a button and as a link to it.
+    for (const [name, href] of [
+      ['Add New Order', '/admin/add-order'],
+      ['Import Customer Data', '/admin/import'],
+      ['Email Logs', '/admin/email-logs'],
+    ] as const) {
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      await expect(page.getByText(name, { exact: true })).toHaveCount(1);
+    }
+    await expect(page.getByRole('button', { name: 'Test Email', exact: true })).toBeVisible();
+    // The customers' search and status filter bar, the same words.
+    await expect(page.getByPlaceholder('Search by order number or product', { exact: true })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await expect(page.getByRole('option')).toHaveText([
+      'All Statuses',
+      'Order Being Processed',
+      'Order Placed With Manufacturer',
+      'Order Arrived at EP - Awaiting Quality Checks',
+      'Order Checked & Ready For Collection',
+      'Order Collected',
+      'Order Shipped',
+    ]);
+    await page.keyboard.press('Escape');
     await expect(page.getByRole('tab', { name: /^Active Orders \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: /^Completed Orders \(\d+\)$/ })).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText([
@@ -50,6 +69,7 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await page.getByRole('tab', { name: 'Completed Orders (1)' }).click();
     await expect(rows.getByRole('rowheader')).toHaveText([complete.orderNumber]);
     await expect(rows.first().getByText('COMPLETE', { exact: true })).toBeVisible();
+    await expect(rows.first()).toContainText('Order Collected/Shipped');
     await expect(rows.first().getByRole('img', { name: 'All ETAs added' })).toBeVisible();
 
     await search.fill(email.toUpperCase());
@@ -93,11 +113,14 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await expect(row(missingEta.orderNumber).getByText('OVERDUE')).toHaveCount(0);
     await expect(row(missingEta.orderNumber).getByRole('img', { name: 'ETAs missing' })).toBeVisible();
 
-    await expect(row(overdue.orderNumber).getByRole('link', { name: /Edit/ })).toHaveAttribute(
+    await expect(row(overdue.orderNumber).getByRole('link', { name: 'Edit', exact: true })).toHaveAttribute(
       'href',
       `/admin/edit-order/${overdue.orderNumber}`,
     );
-    await row(overdue.orderNumber).getByRole('link', { name: /View/ }).click();
+    await row(overdue.orderNumber).getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/edit-order/${overdue.orderNumber}$`));
+    await page.goBack();
+    await row(overdue.orderNumber).getByRole('button', { name: 'View', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/orders/${overdue.orderNumber}$`));
     await expect(page.getByRole('link', { name: 'Back to Admin Dashboard' })).toBeVisible();
   });
@@ -158,11 +181,23 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     }
   });
 
-  test('Import and Email Logs have their screens', async ({ page }) => {
+  test('the buttons lead to their screens, by mouse and by keyboard', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto('/admin/import');
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Add New Order' }).click();
+    await expect(page).toHaveURL(/\/admin\/add-order$/);
+    await expect(page.getByRole('heading', { name: 'Add New Order' })).toBeVisible();
+    await page.goBack();
+    await page.getByRole('button', { name: 'Import Customer Data' }).click();
+    await expect(page).toHaveURL(/\/admin\/import$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.goto('/admin/email-logs');
+    await page.goBack();
+    // Only the button takes focus (the link around it does not), and Enter follows it.
+    await page.getByRole('button', { name: 'Import Customer Data' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Email Logs' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/email-logs$/);
     await expect(page.getByRole('heading', { name: 'Email Event Logs' })).toBeVisible();
   });
 });

@@ -65,11 +65,18 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
     await expect(page.getByLabel('Or paste a document URL')).toHaveAttribute('type', 'url');
     await expect(page.getByRole('group', { name: 'Driver — £499.00' })).toBeVisible();
     await expect(page.getByRole('group', { name: 'Irons — £400.00' })).toBeVisible();
+    // Each item's name and price can be read on their own.
+    await expect(page.getByText('Driver', { exact: true })).toBeVisible();
+    await expect(page.getByText('£400.00', { exact: true })).toBeVisible();
     await expect(page.getByLabel('ETA', { exact: true }).first()).toHaveValue(isoDay(10));
+    // The Notify Customer checkbox, found by its name or by its sentence.
+    await expect(page.getByRole('checkbox', { name: 'Notify Customer' })).toBeChecked();
+    await expect(page.getByLabel('Send email notification to customer about this update')).toBeChecked();
     await expect(
-      page.getByRole('checkbox', { name: 'Send email notification to customer about this update' }),
-    ).toBeChecked();
-    await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/admin');
+      page.getByText('Send email notification to customer about this update', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeEnabled();
+    await expect(page.getByRole('link', { name: 'Cancel', exact: true })).toHaveAttribute('href', '/admin');
     await expect(page.getByRole('button', { name: 'Update Order' })).toBeEnabled();
 
     await page.getByLabel('Upload PDF').setInputFiles({
@@ -122,6 +129,7 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
     });
     await page.getByRole('button', { name: 'Update Order' }).click();
     await expect(page.getByRole('button', { name: 'Updating Order...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
     await expect(page.getByLabel('Customer Name')).toBeDisabled();
     await expect(page.getByLabel('Tracking Number (Parcelforce)')).toBeDisabled();
 
@@ -143,7 +151,7 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
       notifyCustomer: false,
     });
     expect(writes[0]!.sendEmail).toBeUndefined();
-    expect(writes[1]!.body).toMatchObject({ status: 'order_placed_with_manufacturer', estimatedDelivery: isoDay(21) });
+    expect(writes[1]!.body).toEqual({ status: 'order_placed_with_manufacturer', estimatedDelivery: isoDay(21) });
     expect(writes[1]!.sendEmail).toBe('true');
     expect(item1).toBeDefined();
 
@@ -179,7 +187,7 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
     await page.goto(`/admin/edit-order/${order.orderNumber}`);
     await page.getByLabel('ETA', { exact: true }).nth(0).fill(isoDay(15));
     await page.getByLabel('ETA', { exact: true }).nth(1).fill(isoDay(16));
-    await page.getByRole('checkbox', { name: 'Send email notification to customer about this update' }).click();
+    await page.getByRole('checkbox', { name: 'Notify Customer' }).click();
     await page.getByRole('button', { name: 'Update Order' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     expect(writes.map((write) => write.path)).toEqual([
@@ -188,6 +196,46 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
       `/api/admin/orders/${order.orderNumber}/items/${order.items[1]!.id}`,
     ]);
     expect(writes.map((write) => write.sendEmail)).toEqual([undefined, undefined, undefined]);
+    // Each item call carries only what changed on it (here its ETA).
+    expect(writes[1]!.body).toEqual({ estimatedDelivery: isoDay(15) });
+    expect(writes[2]!.body).toEqual({ estimatedDelivery: isoDay(16) });
+  });
+
+  test('an item call carries only its changed fields; a cleared ETA is sent as null', async ({ page, studio }) => {
+    const order = await studio.addOrder({ items: twoItems });
+    const writes = recordWrites(page);
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await page.getByLabel('ETA', { exact: true }).nth(0).fill('');
+    await choose(page, 'Manufacturer', 'Ping', 1);
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(writes.slice(1)).toEqual([
+      {
+        path: `/api/admin/orders/${order.orderNumber}/items/${order.items[0]!.id}`,
+        body: { estimatedDelivery: null },
+        sendEmail: undefined,
+      },
+      {
+        path: `/api/admin/orders/${order.orderNumber}/items/${order.items[1]!.id}`,
+        body: { manufacturer: 'Ping' },
+        sendEmail: 'true',
+      },
+    ]);
+    const saved = await studio.getOrder(order.orderNumber);
+    expect(saved.items.map((item) => [item.estimatedDelivery, item.manufacturer])).toEqual([
+      [null, 'Titleist'],
+      [null, 'Ping'],
+    ]);
+  });
+
+  test('Cancel goes back to the dashboard without saving', async ({ page, studio }) => {
+    const order = await studio.addOrder();
+    const writes = recordWrites(page);
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await page.getByLabel('Tracking Number (Parcelforce)').fill('PF-NOT-SAVED');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    expect(writes).toEqual([]);
   });
 
   test('a save refused by the server shows the error toast and stays on the page', async ({ page, studio }) => {

@@ -13,8 +13,12 @@ test.describe('import data (/admin/import)', () => {
   test('shows the three sources and the format instructions; submit waits for data', async ({ page }) => {
     await expect(page.getByRole('heading', { name: 'Import Data', level: 1 })).toBeVisible();
     await expect(page.getByLabel('Google Drive share link')).toBeVisible();
-    await expect(page.getByLabel('Data file (.json, .csv)')).toBeVisible();
+    await expect(page.getByLabel('Upload File')).toHaveAttribute('accept', /\.json.*\.csv/);
     await expect(page.getByLabel('Orders (JSON)')).toBeVisible();
+    // Each source is found by its own words: "JSON" is the pasted orders, "CSV" the customers.
+    await expect(page.getByLabel(/json/i)).toHaveId('orders-data');
+    await expect(page.getByLabel(/csv/i)).toHaveId('customers-data');
+    await expect(page.getByLabel(/google drive/i)).toHaveAttribute('type', 'url');
     await expect(page.getByRole('heading', { name: 'Format instructions' })).toBeVisible();
     const submit = page.getByRole('button', { name: 'Import Data' });
     await expect(submit).toBeDisabled();
@@ -28,7 +32,7 @@ test.describe('import data (/admin/import)', () => {
   test('a .csv file fills the customers input, is imported, and the summary says what happened', async ({ page }) => {
     const email = uniqueEmail('csv');
     const csv = `\uFEFFFirst Name;Last Name;Email;Phone\r\n"Mary, Ann";Golfer;${email};+44 7700 900123\r\nNo;Email;;\r\n`;
-    await page.getByLabel('Data file (.json, .csv)').setInputFiles({
+    await page.getByLabel('Upload File').setInputFiles({
       name: 'customers.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(csv),
@@ -60,7 +64,7 @@ test.describe('import data (/admin/import)', () => {
       orderPayload({ orderNumber: `IMP-${tag}`, customerName: `Imported ${tag}` }),
       { customerEmail: 'x' },
     ];
-    await page.getByLabel('Data file (.json, .csv)').setInputFiles({
+    await page.getByLabel('Upload File').setInputFiles({
       name: 'orders.json',
       mimeType: 'application/json',
       buffer: Buffer.from(JSON.stringify(orders, null, 2)),
@@ -100,7 +104,7 @@ test.describe('import data (/admin/import)', () => {
   });
 
   test('a file that cannot be read says so', async ({ page }) => {
-    await page.getByLabel('Data file (.json, .csv)').setInputFiles({
+    await page.getByLabel('Upload File').setInputFiles({
       name: 'orders.json',
       mimeType: 'application/json',
       buffer: Buffer.from('not json at all'),

@@ -1,5 +1,6 @@
 import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 
 const variants = {
@@ -28,4 +29,25 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, t
   );
   if (asChild) return <Slot.Root className={classes} {...props} />;
   return <button type={type ?? 'button'} className={classes} {...props} />;
+}
+
+/**
+ * A button that leads to another screen (the spec's "Add New Order" button, "Cancel (to /admin)"):
+ * a router link holding a button, so it is both a link (with its address, for a new tab) and a
+ * button; only the button takes focus, and its click reaches the link.
+ */
+export function LinkButton({ to, className, ...props }: Omit<ButtonProps, 'asChild'> & { to: string }) {
+  return (
+    <Link
+      to={to}
+      tabIndex={-1}
+      aria-disabled={props.disabled || undefined}
+      onClick={(event) => {
+        if (props.disabled) event.preventDefault();
+      }}
+      className={cn('inline-flex shrink-0 rounded-md', className)}
+    >
+      <Button className="w-full" {...props} />
+    </Link>
+  );
 }

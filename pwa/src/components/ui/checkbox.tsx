@@ -7,15 +7,18 @@ export function Checkbox({
   onCheckedChange,
   disabled,
   label,
+  description,
 }: {
   id: string;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
   label: string;
+  /** A sentence under the label; part of the checkbox's name, so it can be found by either. */
+  description?: string;
 }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className={description ? 'flex items-start gap-2' : 'flex items-center gap-2'}>
       <RadixCheckbox.Root
         id={id}
         checked={checked}
@@ -28,7 +31,14 @@ export function Checkbox({
         </RadixCheckbox.Indicator>
       </RadixCheckbox.Root>
       <label htmlFor={id} className="text-sm text-gray-800 dark:text-gray-200">
-        {label}
+        {description ? (
+          <>
+            <span className="block font-medium">{label}</span>{' '}
+            <span className="block text-gray-700 dark:text-gray-300">{description}</span>
+          </>
+        ) : (
+          label
+        )}
       </label>
     </div>
   );

@@ -184,7 +184,7 @@ export function ImportPage() {
               description=".csv files fill the customers data, .json files the orders data."
             />
             <CardBody>
-              <Field id="import-file" label="Data file (.json, .csv)">
+              <Field id="import-file" label="Upload File" hint="A .json or .csv file.">
                 <Input
                   id="import-file"
                   type="file"

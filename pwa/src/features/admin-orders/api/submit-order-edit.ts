@@ -1,15 +1,15 @@
-import type { ItemStatus, Manufacturer } from '@ot/contracts/orders/item-status.ts';
-import type { UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
+import type { UpdateItemRequest, UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import { z } from 'zod';
 import { request } from '../../../lib/api-client.ts';
 import { updateItem, updateOrder } from './admin-order-mutations.ts';
 
 export interface ItemEdit {
   id: string;
+  /** The status the form shows (re-sent when only a notification is wanted). */
   status: ItemStatus;
-  estimatedDelivery: string;
-  manufacturer: Manufacturer | null;
-  changed: boolean;
+  /** Only the fields the admin changed; empty when the item is unchanged. */
+  changes: UpdateItemRequest;
 }
 
 export interface OrderEdit {
@@ -39,7 +39,8 @@ export async function uploadDocument(file: File, orderNumber: string): Promise<s
 
 /**
  * The spec's edit submit sequence: upload the chosen file first (its URL wins over a typed one), then
- * the order call, then only the changed items in order, the last carrying `x-send-email: true` when
+ * the order call, then only the changed items in order (each with only its changed fields: its
+ * estimatedDelivery and/or status), the last carrying `x-send-email: true` when
  * Notify Customer is ticked. When no item changed but notify is ticked, the first item is re-sent
  * with its current status so the customer still hears about the update.
  */
@@ -53,13 +54,13 @@ export async function submitOrderEdit(edit: OrderEdit): Promise<void> {
     body: { ...edit.order, ...(documentUrl ? { documentUrl } : {}), notifyCustomer: false },
   });
 
-  const changed = edit.items.filter((item) => item.changed);
+  const changed = edit.items.filter((item) => Object.keys(item.changes).length > 0);
   for (const [index, item] of changed.entries()) {
     version = await updateItem({
       orderNumber: edit.orderNumber,
       itemId: item.id,
       version,
-      body: { status: item.status, estimatedDelivery: item.estimatedDelivery || null, manufacturer: item.manufacturer },
+      body: item.changes,
       sendEmail: edit.notifyCustomer && index === changed.length - 1,
     });
   }

@@ -1,7 +1,7 @@
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { AddressFields, addressKeys } from '../../../../components/forms/address-fields.tsx';
+import { AddressFields } from '../../../../components/forms/address-fields.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { Field, invalidProps } from '../../../../components/ui/field.tsx';
@@ -58,13 +58,10 @@ export function CustomerInformationSection({ form, disabled }: SectionProps) {
     form.setValue('customerName', customer.customerName, options);
     form.setValue('customerEmail', customer.customerEmail, options);
     form.setValue('customerPhone', customer.customerPhone ?? '', options);
-    // Billing is "same as shipping" unless the customer has a billing address (a billing name) of their own.
-    const shipping = fill('shipping');
-    const billing = fill('billing');
-    const identical = addressKeys.every((key) => shipping[key] === billing[key]);
-    form.setValue('shippingAddress', shipping, options);
-    form.setValue('billingAddress', billing, options);
-    form.setValue('sameBillingAddress', !customer.billingName || identical, options);
+    // Spec section 5: the billing 'same' checkbox is unchecked only when the customer has a billing name.
+    form.setValue('shippingAddress', fill('shipping'), options);
+    form.setValue('billingAddress', fill('billing'), options);
+    form.setValue('sameBillingAddress', !customer.billingName, options);
   };
   return (
     <Card>

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { FileUp, Mail, Plus } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo } from 'react';
-import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { matchesSearch, matchesStatus } from '../../../../lib/order-filters.ts';
@@ -45,24 +44,18 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
           <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild>
-            <Link to="/admin/add-order">
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              Add New Order
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/import">
-              <FileUp aria-hidden="true" className="h-4 w-4" />
-              Import Customer Data
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/admin/email-logs">
-              <Mail aria-hidden="true" className="h-4 w-4" />
-              Email Logs
-            </Link>
-          </Button>
+          <LinkButton to="/admin/add-order">
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            Add New Order
+          </LinkButton>
+          <LinkButton to="/admin/import" variant="outline">
+            <FileUp aria-hidden="true" className="h-4 w-4" />
+            Import Customer Data
+          </LinkButton>
+          <LinkButton to="/admin/email-logs" variant="outline">
+            <Mail aria-hidden="true" className="h-4 w-4" />
+            Email Logs
+          </LinkButton>
           {testEmail}
         </div>
       </div>
@@ -77,7 +70,6 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
         onStatusChange={(value) => {
           adminFilters.status = value;
         }}
-        placeholder="Search by order number or product, customer name or email"
       />
 
       <Tabs.Root

@@ -1,9 +1,8 @@
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { Check, Eye, Pencil, X } from 'lucide-react';
-import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { LinkButton } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 
@@ -55,16 +54,11 @@ function OrderRow({ order }: { order: OrderView }) {
       <td className="px-4 py-3 whitespace-nowrap">{formatDate(order.orderDate)}</td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap items-center gap-2">
-          {order.complete ? (
+          <span>{statusLabel(order.adminStatus)}</span>
+          {order.complete && (
             <Badge className="bg-green-700 text-white dark:bg-green-700 dark:text-white">COMPLETE</Badge>
-          ) : (
-            <>
-              <span>{statusLabel(order.adminStatus)}</span>
-              {order.overdue && (
-                <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>
-              )}
-            </>
           )}
+          {order.overdue && <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>}
         </div>
       </td>
       <td className="px-4 py-3">
@@ -77,18 +71,14 @@ function OrderRow({ order }: { order: OrderView }) {
       <td className="px-4 py-3 whitespace-nowrap">{formatMoney(order.total)}</td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/admin/edit-order/${path}`} aria-label={`Edit ${order.orderNumber}`}>
-              <Pencil aria-hidden="true" className="h-4 w-4" />
-              Edit
-            </Link>
-          </Button>
-          <Button asChild variant="ghost" size="sm">
-            <Link to={`/orders/${path}`} aria-label={`View ${order.orderNumber}`}>
-              <Eye aria-hidden="true" className="h-4 w-4" />
-              View
-            </Link>
-          </Button>
+          <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit
+          </LinkButton>
+          <LinkButton to={`/orders/${path}`} variant="ghost" size="sm">
+            <Eye aria-hidden="true" className="h-4 w-4" />
+            View
+          </LinkButton>
         </div>
       </td>
     </tr>

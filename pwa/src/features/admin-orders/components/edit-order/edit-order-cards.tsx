@@ -161,7 +161,7 @@ export function ItemDetailsCard({ form, disabled, order }: CardProps & { order: 
           return (
             <fieldset key={item.id} className="rounded-md border border-gray-200 p-4 dark:border-gray-700">
               <legend className="px-1 font-semibold">
-                {item.name} — {formatMoney(item.price)}
+                <span>{item.name}</span> — <span>{formatMoney(item.price)}</span>
               </legend>
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
                 <Field id={id('status')} label="Status">

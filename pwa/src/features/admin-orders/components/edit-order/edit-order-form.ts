@@ -79,7 +79,10 @@ export function editOrderDefaults(order: OrderView): EditOrderForm {
   };
 }
 
-/** The form as the edit submit sequence takes it; an item changed when its status, ETA or manufacturer did. */
+/**
+ * The form as the edit submit sequence takes it. An item's changes are the fields that differ from
+ * the saved item: its ETA and status (spec section 5), and its manufacturer, which the card also edits.
+ */
 export function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile: File | null): OrderEdit {
   const { items, notifyCustomer, documentUrl, ...fields } = form;
   return {
@@ -92,17 +95,12 @@ export function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile:
     items: items.map((item) => {
       const saved = order.items.find((candidate) => candidate.id === item.id);
       const manufacturer = item.manufacturer === '' ? null : item.manufacturer;
-      return {
-        id: item.id,
-        status: item.status,
-        estimatedDelivery: item.estimatedDelivery,
-        manufacturer,
-        changed:
-          !saved ||
-          saved.status !== item.status ||
-          toDateInput(saved.estimatedDelivery) !== item.estimatedDelivery ||
-          (saved.manufacturer ?? null) !== manufacturer,
-      };
+      const changes: OrderEdit['items'][number]['changes'] = {};
+      if (saved?.status !== item.status) changes.status = item.status;
+      if (toDateInput(saved?.estimatedDelivery) !== item.estimatedDelivery)
+        changes.estimatedDelivery = item.estimatedDelivery || null;
+      if ((saved?.manufacturer ?? null) !== manufacturer) changes.manufacturer = manufacturer;
+      return { id: item.id, status: item.status, changes };
     }),
   };
 }

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../../components/page-spinner.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
@@ -95,7 +95,8 @@ function EditOrderFormView({ order }: { order: OrderView }) {
                 render={({ field }) => (
                   <Checkbox
                     id="edit-notify"
-                    label="Send email notification to customer about this update"
+                    label="Notify Customer"
+                    description="Send email notification to customer about this update"
                     checked={field.value}
                     onCheckedChange={field.onChange}
                     disabled={saving}
@@ -105,11 +106,9 @@ function EditOrderFormView({ order }: { order: OrderView }) {
             </CardBody>
           </Card>
           <div className="flex justify-end gap-2">
-            <Button asChild variant="outline">
-              <Link to="/admin" aria-disabled={saving} tabIndex={saving ? -1 : undefined}>
-                Cancel
-              </Link>
-            </Button>
+            <LinkButton to="/admin" variant="outline" disabled={saving}>
+              Cancel
+            </LinkButton>
             <Button type="submit" disabled={saving}>
               {saving ? 'Updating Order...' : 'Update Order'}
             </Button>
