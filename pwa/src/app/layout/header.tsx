@@ -32,7 +32,7 @@ export function Header() {
           </span>
         </Link>
         {greeting && (
-          <span className="order-last w-full text-sm text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
+          <span className="order-last w-full text-sm wrap-anywhere text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
             {greeting}
           </span>
         )}
