@@ -47,7 +47,7 @@ test.describe('customer orders list (/dashboard)', () => {
     await expect(active).toContainText('Remaining: £714.00');
     await expect(active).toContainText(`Est. delivery: ${day(isoDay(30))}`);
     await expect(active).not.toContainText('COMPLETE');
-    await expect(active.getByRole('link', { name: 'View Details' })).toHaveAttribute(
+    await expect(active.getByRole('link', { name: 'View Details', exact: true })).toHaveAttribute(
       'href',
       `/orders/${withEta.orderNumber}`,
     );
