@@ -189,6 +189,8 @@ test.describe('customer orders list (/dashboard)', () => {
     });
     await page.goto('/dashboard');
     await expect(page.getByTestId('order-skeleton')).toHaveCount(3);
+    // Three rows, each one pulsing block (not three bars per row).
+    await expect(page.getByRole('status', { name: 'Loading orders' }).locator('.animate-pulse')).toHaveCount(3);
     await expect(page.getByRole('article')).toHaveCount(1);
     fail = true;
     await page.reload();
