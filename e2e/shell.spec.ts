@@ -10,6 +10,25 @@ test.describe('the shell: header, theme menu and footer', () => {
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
   });
 
+  test('the title is on a screen once, also while the studio name is still loading', async ({ page }) => {
+    const year = new Date().getFullYear();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveText(`© ${year}. All rights reserved.`);
+    await expect(page.getByText('Order Tracker')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('contentinfo')).toHaveText(`© ${year} Elite Performance Golf. All rights reserved.`);
+    await expect(page.getByText('Order Tracker')).toHaveCount(1);
+  });
+
   test('a signed-in customer sees "Welcome, " and the part of the email before the @', async ({ page, studio }) => {
     // A long local part with no place to break must still fit a phone's header.
     const order = await studio.addOrder({ customerEmail: `greta.longsurname-golfer.${Date.now()}@example.com` });
