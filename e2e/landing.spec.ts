@@ -21,6 +21,10 @@ test.describe('landing and customer login (/)', () => {
     await expect(page.getByLabel('Email Address')).toHaveAttribute('placeholder', /@/);
     await expect(page.getByLabel('Order Number')).toHaveAttribute('placeholder', 'ORD-12345');
     await expect(page.getByRole('button', { name: 'Track Order' })).toBeEnabled();
+    // Each of the screen's texts is found by itself: no other text on it repeats them.
+    for (const text of ['Order Number', 'Email Address', 'Track Order', 'Staff Login']) {
+      await expect(page.getByText(text)).toBeVisible();
+    }
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
