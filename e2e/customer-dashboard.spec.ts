@@ -47,7 +47,7 @@ test.describe('customer orders list (/dashboard)', () => {
     await expect(active).toContainText('Remaining: £714.00');
     await expect(active).toContainText(`Est. delivery: ${day(isoDay(30))}`);
     await expect(active).not.toContainText('COMPLETE');
-    await expect(active.getByRole('link', { name: 'View Details' })).toHaveAttribute(
+    await expect(active.getByRole('link', { name: 'View Details', exact: true })).toHaveAttribute(
       'href',
       `/orders/${withEta.orderNumber}`,
     );
@@ -189,11 +189,36 @@ test.describe('customer orders list (/dashboard)', () => {
     });
     await page.goto('/dashboard');
     await expect(page.getByTestId('order-skeleton')).toHaveCount(3);
+    // Three rows, each one pulsing block (not three bars per row).
+    await expect(page.getByRole('status', { name: 'Loading orders' }).locator('.animate-pulse')).toHaveCount(3);
     await expect(page.getByRole('article')).toHaveCount(1);
     fail = true;
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Error loading orders' })).toBeVisible();
     await expect(page.getByText('Please try again later.')).toBeVisible();
+  });
+
+  test('after Sign Out the next customer on the device starts with a clear search and filter', async ({
+    page,
+    studio,
+  }) => {
+    const first = await studio.addOrder();
+    const next = await studio.addOrder();
+    await signInAsCustomer(page, first.customerEmail, first.orderNumber);
+    await page.goto('/dashboard');
+    await page.getByPlaceholder('Search by order number or product').fill('no such thing');
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Order Shipped' }).click();
+    await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+
+    await page.getByLabel('Email Address').fill(next.customerEmail);
+    await page.getByLabel('Order Number').fill(next.orderNumber);
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByPlaceholder('Search by order number or product')).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveText('All Statuses');
+    await expect(page.getByRole('article').getByRole('heading')).toHaveText([next.orderNumber]);
   });
 
   test('a signed-out visitor goes to /; an admin goes to /admin/dashboard', async ({ page }) => {

@@ -14,12 +14,17 @@ test.describe('landing and customer login (/)', () => {
   test('shows the logo, title, tagline and the customer login form with its placeholders', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('img', { name: 'Studio logo' })).toBeVisible();
+    await expect(page.getByAltText('Studio logo')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Tracker' })).toBeVisible();
     await expect(page.getByText('Track the status of your orders in real-time')).toBeVisible();
     await expect(page.getByLabel('Email Address')).toHaveAttribute('type', 'email');
     await expect(page.getByLabel('Email Address')).toHaveAttribute('placeholder', /@/);
     await expect(page.getByLabel('Order Number')).toHaveAttribute('placeholder', 'ORD-12345');
     await expect(page.getByRole('button', { name: 'Track Order' })).toBeEnabled();
+    // Each of the screen's texts is found by itself: no other text on it repeats them.
+    for (const text of ['Order Number', 'Email Address', 'Track Order', 'Staff Login']) {
+      await expect(page.getByText(text)).toBeVisible();
+    }
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
   });
@@ -56,6 +61,14 @@ test.describe('landing and customer login (/)', () => {
       .filter({ hasText: 'Invalid email or order number. Please try again.' });
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('Error');
+    // The message is in the page once (no hidden copy for screen readers beside it), so plain text finds it.
+    expect(await page.getByText('Invalid email or order number. Please try again.').count()).toBe(1);
+    await expect(page.getByText('Invalid email or order number. Please try again.')).toBeVisible();
+    // Screen readers still hear it: the list it is added to is a live region.
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('list')).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
     await expect(page).toHaveURL(/\/$/);
   });
 

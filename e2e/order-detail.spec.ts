@@ -20,7 +20,8 @@ test.describe('order detail (/orders/{orderNumber})', () => {
     const order = await studio.addOrder({
       orderDate: isoDay(-6),
       trackingNumber: 'PF123456789GB',
-      notes: 'Please call before delivery.',
+      notes:
+        'Please call before delivery. Directions: https://example.com/maps/the-long-driveway-behind-the-clubhouse-to-the-left',
       subtotal: 89_900,
       shipping: 1_500,
       total: 91_400,
@@ -48,10 +49,13 @@ test.describe('order detail (/orders/{orderNumber})', () => {
     await expect(page.getByText(format(parseISO(isoDay(20)), 'EEEE, MMMM do, yyyy'))).toBeVisible();
 
     await expect(page.getByText('PF123456789GB')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Parcelforce/ })).toHaveAttribute(
-      'href',
-      'https://www.parcelforce.com/track-trace?trackNumber=PF123456789GB',
-    );
+    // The tracking block is the link: found by the number as well as by the carrier.
+    for (const name of [/Parcelforce/, /PF123456789GB/]) {
+      await expect(page.getByRole('link', { name })).toHaveAttribute(
+        'href',
+        'https://www.parcelforce.com/track-trace?trackNumber=PF123456789GB',
+      );
+    }
 
     const items = page.getByRole('listitem').filter({ has: page.getByRole('progressbar') });
     await expect(items).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { expect, PHONE, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+import { expect, expectNoHorizontalScroll, PHONE, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
 
 test.describe('the shell: header, theme menu and footer', () => {
   test('the header shows the title and the studio name; the footer the current year', async ({ page }) => {
@@ -10,12 +10,33 @@ test.describe('the shell: header, theme menu and footer', () => {
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
   });
 
+  test('the title is on a screen once, also while the studio name is still loading', async ({ page }) => {
+    const year = new Date().getFullYear();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/config', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Staff Login' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveText(`© ${year}. All rights reserved.`);
+    await expect(page.getByText('Order Tracker')).toHaveCount(1);
+    release();
+    await expect(page.getByRole('contentinfo')).toHaveText(`© ${year} Elite Performance Golf. All rights reserved.`);
+    await expect(page.getByText('Order Tracker')).toHaveCount(1);
+  });
+
   test('a signed-in customer sees "Welcome, " and the part of the email before the @', async ({ page, studio }) => {
-    const order = await studio.addOrder({ customerEmail: `greta.${Date.now()}@example.com` });
+    // A long local part with no place to break must still fit a phone's header.
+    const order = await studio.addOrder({ customerEmail: `greta.longsurname-golfer.${Date.now()}@example.com` });
     await signInAsCustomer(page, order.customerEmail, order.orderNumber);
     await page.setViewportSize(PHONE);
     await page.goto('/dashboard');
-    await expect(page.getByRole('banner')).toContainText(`Welcome, ${order.customerEmail.split('@')[0]}`);
+    await expect(page.getByText(`Welcome, ${order.customerEmail.split('@')[0]}`, { exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page);
   });
 
   test('a signed-in admin sees "Admin: {username}"; Sign Out ends the session and goes to /', async ({ page }) => {

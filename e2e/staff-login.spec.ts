@@ -10,6 +10,10 @@ test.describe('staff login (/admin, /admin/login)', () => {
       await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
       await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Back to customer tracking' })).toHaveAttribute('href', '/');
+      // Each of the screen's texts is found by itself: no other text on it repeats them.
+      for (const text of ['Staff Login', 'Username', 'Password', 'Sign In', 'Back to customer tracking']) {
+        await expect(page.getByText(text)).toBeVisible();
+      }
       await expectAccessible(page);
     });
   }

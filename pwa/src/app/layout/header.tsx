@@ -4,6 +4,7 @@ import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
+import { resetCustomerFilters } from '../../features/orders/filters-state.ts';
 import { ThemeMenu } from './theme-menu.tsx';
 
 const localPart = (user: { email: string | null; username: string }) => (user.email ?? user.username).split('@')[0];
@@ -16,6 +17,7 @@ export function Header() {
 
   const signOut = async () => {
     await logout().catch(() => {});
+    resetCustomerFilters();
     navigate('/');
   };
 
@@ -32,7 +34,7 @@ export function Header() {
           </span>
         </Link>
         {greeting && (
-          <span className="order-last w-full text-sm text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
+          <span className="order-last w-full text-sm wrap-anywhere text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
             {greeting}
           </span>
         )}

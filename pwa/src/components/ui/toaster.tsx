@@ -4,11 +4,23 @@ import { useSnapshot } from 'valtio';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, TOAST_DURATION, toastState } from '../../lib/toast.ts';
 
+/**
+ * Radix copies each toast's text into a second, visually hidden live region for a second; that copy
+ * goes into this fragment, which is never attached, so a message is in the page exactly once. The
+ * viewport's list is the live region instead (it exists before any toast, so additions are read out).
+ */
+const unattachedAnnouncer = typeof document === 'undefined' ? undefined : document.createDocumentFragment();
+
 /** Spec section 9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the viewport. */
 export function Toaster() {
   const { toasts } = useSnapshot(toastState);
   return (
-    <Toast.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
+    <Toast.Provider
+      duration={TOAST_DURATION}
+      swipeDirection="right"
+      swipeThreshold={50}
+      announcerContainer={unattachedAnnouncer}
+    >
       {toasts.map((t) => (
         <Toast.Root
           key={t.id}
@@ -36,7 +48,11 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      <Toast.Viewport
+        aria-live="polite"
+        aria-relevant="additions text"
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
     </Toast.Provider>
   );
 }

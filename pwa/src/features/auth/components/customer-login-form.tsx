@@ -38,9 +38,8 @@ export function CustomerLoginForm() {
     <Card className="w-full">
       <CardBody className="py-6">
         <h2 className="mb-1 text-lg font-semibold">Track your order</h2>
-        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">
-          Enter the email address and order number from your order confirmation.
-        </p>
+        {/* Worded so it never repeats a field's label: those texts stay unique on the screen. */}
+        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
           <Field id="login-email" label="Email Address" error={errors.email?.message}>
             <Input

@@ -39,7 +39,7 @@ export function StaffLoginPage() {
           <div className="mb-6 flex flex-col items-center gap-2 text-center">
             <ShieldCheck aria-hidden="true" className="h-10 w-10 text-emerald-700 dark:text-emerald-400" />
             <h1 className="text-2xl font-bold">Staff Login</h1>
-            <p className="text-sm text-gray-700 dark:text-gray-300">Sign in to manage orders.</p>
+            <p className="text-sm text-gray-700 dark:text-gray-300">For studio staff only.</p>
           </div>
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
             <Field id="staff-username" label="Username" error={errors.username?.message}>

@@ -50,12 +50,9 @@ export function CustomerDashboardPage() {
       />
       {orders.isPending ? (
         <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading orders">
+          {/* One skeleton per row, each the height of an order card. */}
           {[0, 1, 2].map((row) => (
-            <Card key={row} data-testid="order-skeleton" className="p-4">
-              <Skeleton className="mb-3 h-5 w-40" />
-              <Skeleton className="mb-2 h-4 w-full" />
-              <Skeleton className="h-4 w-2/3" />
-            </Card>
+            <Skeleton key={row} testId="order-skeleton" className="h-52 w-full rounded-lg" />
           ))}
         </div>
       ) : orders.isError ? (

@@ -63,12 +63,7 @@ export function OrderCard({ order }: { order: OrderView }) {
         </dl>
         <div>
           <Button asChild variant="outline" size="sm">
-            <Link
-              to={`/orders/${encodeURIComponent(order.orderNumber)}`}
-              aria-label={`View Details of ${order.orderNumber}`}
-            >
-              View Details
-            </Link>
+            <Link to={`/orders/${encodeURIComponent(order.orderNumber)}`}>View Details</Link>
           </Button>
         </div>
       </div>

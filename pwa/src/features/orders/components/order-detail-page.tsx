@@ -60,7 +60,7 @@ export function OrderDetailPage({
         <CardBody className="flex flex-col gap-4">
           <div>
             <h1 className="text-2xl font-bold break-words">Order {data.orderNumber}</h1>
-            <p className="text-gray-700 dark:text-gray-300">{data.customerName}</p>
+            <p className="wrap-anywhere text-gray-700 dark:text-gray-300">{data.customerName}</p>
             <p className="text-sm text-gray-700 dark:text-gray-300">Ordered on {formatDate(data.orderDate, DATE)}</p>
           </div>
           <div className="flex items-start gap-3 rounded-md bg-emerald-50 p-3 dark:bg-emerald-950">
@@ -78,22 +78,23 @@ export function OrderDetailPage({
             )}
           </div>
           {data.trackingNumber && (
-            <div className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-3 dark:border-gray-700">
+            // The whole block is the link, so the number itself leads to the carrier's tracking page.
+            <a
+              href={parcelforceUrl(data.trackingNumber)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-3 hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+            >
               <Truck aria-hidden="true" className="h-5 w-5 shrink-0" />
-              <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium">Tracking Number</p>
-                <p className="font-mono break-all">{data.trackingNumber}</p>
-              </div>
-              <a
-                href={parcelforceUrl(data.trackingNumber)}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex w-full items-center gap-1 text-sm font-medium text-emerald-800 underline underline-offset-4 sm:w-auto dark:text-emerald-300"
-              >
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-medium">Tracking Number</span>
+                <span className="block font-mono break-all">{data.trackingNumber}</span>
+              </span>
+              <span className="inline-flex w-full items-center gap-1 text-sm font-medium text-emerald-800 underline underline-offset-4 sm:w-auto dark:text-emerald-300">
                 Track with Parcelforce
                 <ExternalLink aria-hidden="true" className="h-4 w-4" />
-              </a>
-            </div>
+              </span>
+            </a>
           )}
         </CardBody>
       </Card>
@@ -111,7 +112,7 @@ export function OrderDetailPage({
         <Card>
           <CardHeader title="Customer Notes" />
           <CardBody>
-            <p className="text-sm whitespace-pre-wrap">{data.customerNotes}</p>
+            <p className="text-sm wrap-anywhere whitespace-pre-wrap">{data.customerNotes}</p>
           </CardBody>
         </Card>
       )}
