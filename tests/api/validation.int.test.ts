@@ -80,6 +80,28 @@ test('add order: the billing message is reported on the billing name', async ({ 
   );
 });
 
+test('add order: a spec-shaped payload (no sameBillingAddress) is placed with the billing address it sent', async ({
+  admin,
+}) => {
+  const { sameBillingAddress: _notInTheSpecPayload, ...payload } = orderPayload({
+    billingAddress: {
+      name: 'Golf Club Ltd',
+      address1: '2 Green Road',
+      address2: '',
+      city: 'Troon',
+      state: '',
+      zipCode: 'KA10 6AA',
+      country: 'United Kingdom',
+    },
+  });
+  const answer = await admin.post<{ billingAddress: { name: string; state: string | null } }>(
+    '/api/admin/orders',
+    payload,
+  );
+  assert.is(answer.status, 201);
+  assert.is(answer.body.billingAddress.name, 'Golf Club Ltd');
+});
+
 test('add order: every problem is listed, the first one is the message', async ({ admin }) => {
   const answer = await admin.post<{ message: string; errors: { path: string; message: string }[] }>(
     '/api/admin/orders',

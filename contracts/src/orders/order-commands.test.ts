@@ -81,6 +81,14 @@ test('add order: the same billing address needs no billing fields', () => {
   assert.ok(addOrderSchema.safeParse(order({ sameBillingAddress: true, billingAddress: null })).success);
 });
 
+test('add order: sameBillingAddress defaults to true, so a spec-shaped payload without it needs no billing fields', () => {
+  const payload = order({
+    billingAddress: { name: 'Jane Golfer', address1: '1 Fairway', city: 'Troon', state: '', zipCode: '', country: '' },
+  });
+  assert.not.ok('sameBillingAddress' in payload);
+  assert.ok(addOrderSchema.safeParse(payload).success);
+});
+
 test('add order: item messages', () => {
   assert.is(messageAt(addOrderSchema, withItem({ name: '' }), 'items.0.name'), 'Item name is required');
   assert.is(messageAt(addOrderSchema, withItem({ price: undefined }), 'items.0.price'), 'Price is required');

@@ -98,8 +98,8 @@ export const addOrderSchema = z
       .min(1, 'At least one item is required'),
   })
   .superRefine((order, ctx) => {
-    const same = order.sameBillingAddress ?? !order.billingAddress;
-    if (same) return;
+    // sameBillingAddress defaults to true (spec section 5): only an explicit false asks for every billing field.
+    if (order.sameBillingAddress ?? true) return;
     const billing = order.billingAddress ?? {};
     if (billingRequired.some((field) => !billing[field]?.trim())) {
       ctx.addIssue({ code: 'custom', path: ['billingAddress', 'name'], message: BILLING_REQUIRED });

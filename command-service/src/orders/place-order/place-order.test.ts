@@ -134,6 +134,18 @@ test('a separate billing address is kept when sameBillingAddress is false', () =
   assert.equal(event?.type === 'OrderPlaced' && event.data.billingAddress, { ...billingAddress, address2: null });
 });
 
+test('without sameBillingAddress a billing address that was sent is kept; none sent copies shipping', () => {
+  const billingAddress = { name: 'Golf Club Ltd', address1: '2 Green Road', city: 'Troon', zipCode: 'KA10 6AA' };
+  const withBilling = place({ sameBillingAddress: undefined, billingAddress });
+  const [kept] = decidePlaceOrder(withBilling, null);
+  assert.is(kept?.type === 'OrderPlaced' && kept.data.billingAddress.name, 'Golf Club Ltd');
+  const [copied] = decidePlaceOrder(place({ sameBillingAddress: undefined, billingAddress: null }), null);
+  assert.equal(
+    copied?.type === 'OrderPlaced' && copied.data.billingAddress,
+    copied?.type === 'OrderPlaced' && copied.data.shippingAddress,
+  );
+});
+
 test('a missing sku gets a placeholder and the order-level document reaches every item', () => {
   const items = [
     { name: 'Driver', price: 1, quantity: 1, documentUrl: 'https://docs.example.com/spec.pdf' },

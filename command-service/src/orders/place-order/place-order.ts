@@ -34,8 +34,10 @@ export function decidePlaceOrder(command: PlaceOrder, state: OrderState): OrderE
   if (state !== null) throw conflict(`Order ${command.orderNumber} already exists`);
   const { request } = command;
   const shippingAddress = toAddress(request.shippingAddress);
-  const same = request.sameBillingAddress ?? !request.billingAddress;
-  const billingAddress = (same ? shippingAddress : toAddress(request.billingAddress)) ?? {
+  // Without the flag (spec section 5: it defaults to true) a billing address that was sent is kept as sent.
+  const sentBilling = toAddress(request.billingAddress);
+  const same = request.sameBillingAddress ?? sentBilling === null;
+  const billingAddress = (same ? shippingAddress : sentBilling) ?? {
     name: request.customerName,
     address1: '',
     address2: null,
