@@ -1,3 +1,4 @@
+import { ADMIN } from './support/admin.ts';
 import { isoDay, uniqueEmail } from './support/studio-api.ts';
 import { expect, expectAccessible, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
 
@@ -199,5 +200,23 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/admin\/email-logs$/);
     await expect(page.getByRole('heading', { name: 'Email Event Logs' })).toBeVisible();
+  });
+
+  test('after Sign Out the next admin on the device starts with a clear search, filter and tab', async ({ page }) => {
+    await signInAsAdmin(page);
+    await page.goto('/admin/dashboard');
+    await page.getByPlaceholder('Search by order number or product').fill('no such order');
+    await page.getByRole('tab', { name: /^Completed Orders/ }).click();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    // Back in without reloading the app: the same UI state would still be in memory.
+    await page.getByRole('link', { name: 'Staff Login' }).click();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByPlaceholder('Search by order number or product')).toHaveValue('');
+    await expect(page.getByRole('tab', { name: /^Active Orders/ })).toHaveAttribute('aria-selected', 'true');
   });
 });

@@ -4,7 +4,6 @@ import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
-import { resetCustomerFilters } from '../../features/orders/filters-state.ts';
 import { ThemeMenu } from './theme-menu.tsx';
 
 const localPart = (user: { email: string | null; username: string }) => (user.email ?? user.username).split('@')[0];
@@ -17,7 +16,6 @@ export function Header() {
 
   const signOut = async () => {
     await logout().catch(() => {});
-    resetCustomerFilters();
     navigate('/');
   };
 

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { clearSessionUiState } from '../../lib/session-ui-state.ts';
 import { authKeys, loginAdmin, loginCustomer, logout, meQuery } from './api/auth-api.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
@@ -24,7 +25,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(() => {
     // Another person's cached data must never show: drop everything but the session itself.
-    const forgetData = () => queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    const forgetData = () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      clearSessionUiState();
+    };
     const signedIn = (next: SessionUser) => {
       forgetData();
       queryClient.setQueryData(authKeys.me, next);

@@ -1,5 +1,6 @@
 import { DEFAULT_EMAIL_LOG_PAGE_SIZE } from '@ot/contracts/email/email-fields.ts';
 import { proxy } from 'valtio';
+import { clearOnSessionChange } from '../../lib/session-ui-state.ts';
 import type { EmailEventFilters } from './api/email-log-queries.ts';
 
 export type EmailLogsTab = 'events' | 'queue';
@@ -7,13 +8,17 @@ export type EmailLogsTab = 'events' | 'queue';
 /** The email log screen's UI state: its filters, page and tab (kept while the admin looks elsewhere). */
 type EmailLogsState = EmailEventFilters & { tab: EmailLogsTab };
 
-export const emailLogFilters = proxy<EmailLogsState>({
+const cleared: EmailLogsState = {
   orderNumber: '',
   recipient: '',
   deliveryStatus: 'all',
   page: 1,
   limit: DEFAULT_EMAIL_LOG_PAGE_SIZE,
   tab: 'events',
+};
+export const emailLogFilters = proxy<EmailLogsState>({ ...cleared });
+clearOnSessionChange(() => {
+  Object.assign(emailLogFilters, cleared);
 });
 
 /** Spec section 2: changing any filter resets the page to 1. */

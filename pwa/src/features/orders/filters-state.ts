@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { ALL_STATUSES } from '../../lib/order-filters.ts';
+import { clearOnSessionChange } from '../../lib/session-ui-state.ts';
 
 const cleared = { search: '', status: ALL_STATUSES, page: 1 };
 
@@ -7,9 +8,9 @@ const cleared = { search: '', status: ALL_STATUSES, page: 1 };
 export const customerFilters = proxy({ ...cleared });
 
 /** The next person to sign in on this device starts with a clear list. */
-export const resetCustomerFilters = (): void => {
+clearOnSessionChange(() => {
   Object.assign(customerFilters, cleared);
-};
+});
 
 export const CUSTOMER_PAGE_SIZE = 10;
 export const FILTER_DEBOUNCE_MS = 300;
