@@ -197,6 +197,25 @@ test('an unknown order is a 404 for both edit calls', async ({ stack }) => {
   assert.is(item.body.message, 'Order not found');
 });
 
+test('both edit calls find the order when its number is typed in lower case', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const order = await addOrder(admin);
+  const typed = order.orderNumber.toLowerCase();
+  const status = await admin.patch<OrderView>(statusPath(typed), { status: 'order_shipped' });
+  assert.is(status.status, 200);
+  assert.is(status.body.orderNumber, order.orderNumber);
+  assert.is(status.body.status, 'order_shipped');
+  const item = await admin.patch<OrderView>(itemPath(typed, order.items[0]?.id ?? ''), {
+    status: 'order_arrived_awaiting_qc',
+  });
+  assert.is(item.status, 200);
+  assert.is(item.body.items[0]?.status, 'order_arrived_awaiting_qc');
+  assert.equal(
+    (await storedEvents(stack, order.orderNumber)).map((event) => event.type),
+    ['OrderPlaced', 'OrderStatusChanged', 'ItemStatusChanged'],
+  );
+});
+
 test('If-Match with the current version is accepted; a stale one is a 409 with the current version', async ({
   stack,
 }) => {

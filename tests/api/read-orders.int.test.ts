@@ -106,6 +106,30 @@ test('an unknown order is a 404 with the spec message', async ({ stack }) => {
   }
 });
 
+test('an order number in the URL is found in any case, for its customer and for admins', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const email = uniqueEmail('case');
+  const order = await addOrder(admin, { customerEmail: email });
+  const customer = await signedInCustomer(stack, email, order.orderNumber);
+  const typed = order.orderNumber.toLowerCase();
+  assert.is.not(typed, order.orderNumber);
+  for (const reader of [admin, customer]) {
+    const detail = await reader.get<OrderView>(`/api/orders/${typed}`);
+    assert.is(detail.status, 200);
+    assert.is(detail.body.orderNumber, order.orderNumber);
+    const items = await reader.get<OrderItemView[]>(`/api/orders/${typed}/items`);
+    assert.is(items.status, 200);
+    assert.is(items.body.length, 2);
+    const timeline = await reader.get<unknown[]>(`/api/orders/${typed}/timeline`);
+    assert.is(timeline.status, 200);
+    assert.ok(timeline.body.length > 0);
+  }
+  const otherEmail = uniqueEmail('stranger');
+  const other = await addOrder(admin, { customerEmail: otherEmail });
+  const stranger = await signedInCustomer(stack, otherEmail, other.orderNumber);
+  assert.is((await stranger.get(`/api/orders/${typed}`)).status, 404);
+});
+
 test('the admin list carries every order with items and the derived fields of section 4', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   const overdue = await addOrder(admin, {
