@@ -75,12 +75,13 @@ test('importing the same file twice creates nothing twice, and says why each row
   assert.is(rows[0]?.count, '1');
 });
 
-test('a row with neither order number nor Squarespace id is the same order when it comes again', async ({
-  stack,
-}) => {
+test('a row with neither order number nor Squarespace id is the same order when it comes again', async ({ stack }) => {
   const admin = await adminOf(stack);
   const email = 'no.number@example.com';
-  const file = [orderPayload({ customerEmail: email }), orderPayload({ customerEmail: email, notes: 'Second club set' })];
+  const file = [
+    orderPayload({ customerEmail: email }),
+    orderPayload({ customerEmail: email, notes: 'Second club set' }),
+  ];
   const first = await admin.post<ImportReport>('/api/admin/import', file);
   assert.is(first.body.imported, 2);
   // No waiting for the read models: the event store itself refuses the same row twice.
