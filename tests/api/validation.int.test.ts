@@ -158,6 +158,13 @@ test('customer login: a valid email and a required order number', async ({ stack
     400,
     'Required',
   );
+  await expectRefusal(
+    stack,
+    () => client.post('/api/auth/customer/login', { orderNumber: 'EP-0001' }),
+    400,
+    'Required',
+    'no email',
+  );
 });
 
 test('admin login: username and password are required', async ({ stack }) => {

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const customerLoginSchema = z.object({
-  email: z.email({ error: 'Invalid email' }).max(255),
+  // Spaces around a typed or pasted address are not part of it; a missing one is 'Required' like the order number.
+  email: z
+    .string({ error: 'Required' })
+    .trim()
+    .pipe(z.email({ error: 'Invalid email' }).max(255)),
   orderNumber: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
 });
 
