@@ -57,6 +57,30 @@ test('the edit form save appends only the events for what changed and answers wi
   assert.equal(events[2]?.data, { status: 'order_placed_with_manufacturer', previousStatus: 'order_being_processed' });
 });
 
+test('the status call also takes the addresses as objects, as the order carries them', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const order = await addOrder(admin);
+  const billingAddress = {
+    name: 'Golf Club Accounts',
+    address1: '2 Links Road',
+    address2: null,
+    city: 'Gullane',
+    state: 'East Lothian',
+    zipCode: 'EH31 2AA',
+    country: 'United Kingdom',
+  };
+  const answer = await admin.patch<OrderView>(statusPath(order.orderNumber), {
+    status: order.status,
+    shippingAddress: { ...order.shippingAddress, city: 'North Berwick' },
+    billingAddress,
+  });
+  assert.is(answer.status, 200);
+  assert.is(answer.body.shippingAddress?.city, 'North Berwick');
+  assert.equal(answer.body.billingAddress, billingAddress);
+  const reread = await admin.get<OrderView>(`/api/orders/${order.orderNumber}`);
+  assert.equal(reread.body.billingAddress, billingAddress);
+});
+
 test('every event records the admin, the time and the command id', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   const order = await addOrder(admin);

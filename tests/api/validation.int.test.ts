@@ -121,6 +121,8 @@ test("status update: 'Invalid email' and 'Invalid input' for wrong types", async
     await expectRefusal(stack, () => admin.patch(path, { status, [field]: 12 }), 400, 'Invalid input', field);
   }
   await expectRefusal(stack, () => admin.patch(path, { status, notifyCustomer: 'yes' }), 400, 'Invalid input');
+  await expectRefusal(stack, () => admin.patch(path, { status, shippingAddress: 'Fife' }), 400, 'Invalid input');
+  await expectRefusal(stack, () => admin.patch(path, { status, billingAddress: { city: 7 } }), 400, 'Invalid input');
 });
 
 test('status update: the customer name cannot be blanked', async ({ stack, admin, order }) => {
