@@ -19,6 +19,7 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
   isAdmin: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

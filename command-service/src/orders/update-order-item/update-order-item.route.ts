@@ -31,6 +31,6 @@ export function updateOrderItemRoute(router: CommandRouter, deps: CommandService
           state,
         ),
     });
-    replyWithOrder(ctx, result);
+    await replyWithOrder(ctx, deps, result);
   });
 }

@@ -26,6 +26,6 @@ export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps
           state,
         ),
     });
-    replyWithOrder(ctx, result);
+    await replyWithOrder(ctx, deps, result);
   });
 }
