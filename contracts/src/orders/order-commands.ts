@@ -41,7 +41,10 @@ export const addOrderItemSchema = z.object({
   sku: z.string().max(100).nullish(),
   price: requiredPence('Price is required'),
   quantity: z
-    .number({ error: (issue) => (issue.input == null ? 'Quantity is required' : 'Quantity must be a whole number') })
+    .number({
+      error: (issue) =>
+        issue.input == null || issue.input === '' ? 'Quantity is required' : 'Quantity must be a whole number',
+    })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(1000),
