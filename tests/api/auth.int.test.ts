@@ -100,6 +100,14 @@ test('customer login ignores the case of the email and of the order number', asy
   assert.is(user.isAdmin, false);
 });
 
+test('customer login ignores spaces around the email and the order number', async ({ stack, email, order }) => {
+  const answer = await stack
+    .client()
+    .loginCustomer(`  ${email.toUpperCase()} `, ` ${order.orderNumber.toLowerCase()}  `);
+  assert.is(answer.status, 200, JSON.stringify(answer.body));
+  assert.is((answer.body as { user: { email: string } }).user.email, email.toLowerCase());
+});
+
 test('wrong email and wrong order number get the same answer', async ({ stack, email, order }) => {
   const ip = someIp();
   const wrongEmail = await behindGateway(stack, ip).loginCustomer(uniqueEmail(), order.orderNumber);

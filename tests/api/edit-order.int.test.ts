@@ -57,6 +57,30 @@ test('the edit form save appends only the events for what changed and answers wi
   assert.equal(events[2]?.data, { status: 'order_placed_with_manufacturer', previousStatus: 'order_being_processed' });
 });
 
+test('the status call also takes the addresses as objects, as the order carries them', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const order = await addOrder(admin);
+  const billingAddress = {
+    name: 'Golf Club Accounts',
+    address1: '2 Links Road',
+    address2: null,
+    city: 'Gullane',
+    state: 'East Lothian',
+    zipCode: 'EH31 2AA',
+    country: 'United Kingdom',
+  };
+  const answer = await admin.patch<OrderView>(statusPath(order.orderNumber), {
+    status: order.status,
+    shippingAddress: { ...order.shippingAddress, city: 'North Berwick' },
+    billingAddress,
+  });
+  assert.is(answer.status, 200);
+  assert.is(answer.body.shippingAddress?.city, 'North Berwick');
+  assert.equal(answer.body.billingAddress, billingAddress);
+  const reread = await admin.get<OrderView>(`/api/orders/${order.orderNumber}`);
+  assert.equal(reread.body.billingAddress, billingAddress);
+});
+
 test('every event records the admin, the time and the command id', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   const order = await addOrder(admin);
@@ -195,6 +219,25 @@ test('an unknown order is a 404 for both edit calls', async ({ stack }) => {
   const item = await admin.patch<{ message: string }>(itemPath('EP-9999', 'x'), { status: 'order_collected_shipped' });
   assert.is(item.status, 404);
   assert.is(item.body.message, 'Order not found');
+});
+
+test('both edit calls find the order when its number is typed in lower case', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const order = await addOrder(admin);
+  const typed = order.orderNumber.toLowerCase();
+  const status = await admin.patch<OrderView>(statusPath(typed), { status: 'order_shipped' });
+  assert.is(status.status, 200);
+  assert.is(status.body.orderNumber, order.orderNumber);
+  assert.is(status.body.status, 'order_shipped');
+  const item = await admin.patch<OrderView>(itemPath(typed, order.items[0]?.id ?? ''), {
+    status: 'order_arrived_awaiting_qc',
+  });
+  assert.is(item.status, 200);
+  assert.is(item.body.items[0]?.status, 'order_arrived_awaiting_qc');
+  assert.equal(
+    (await storedEvents(stack, order.orderNumber)).map((event) => event.type),
+    ['OrderPlaced', 'OrderStatusChanged', 'ItemStatusChanged'],
+  );
 });
 
 test('If-Match with the current version is accepted; a stale one is a 409 with the current version', async ({

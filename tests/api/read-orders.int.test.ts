@@ -32,18 +32,30 @@ test('GET /api/auth/me is a 401 when signed out and the session user when signed
   const admin = await signedInAdmin(stack);
   const me = await admin.get<{ user: Record<string, unknown> }>('/api/auth/me');
   assert.is(me.status, 200);
-  assert.equal(Object.keys(me.body.user).sort(), ['customerName', 'email', 'id', 'isAdmin', 'username']);
+  assert.equal(Object.keys(me.body.user).sort(), [
+    'customerName',
+    'customerPhone',
+    'email',
+    'id',
+    'isAdmin',
+    'username',
+  ]);
   assert.is(me.body.user.username, 'admin');
   assert.is(me.body.user.isAdmin, true);
 
   const email = uniqueEmail('me');
-  const order = await addOrder(admin, { customerEmail: email, customerName: 'Mae Putter' });
+  const order = await addOrder(admin, {
+    customerEmail: email,
+    customerName: 'Mae Putter',
+    customerPhone: '07700 900456',
+  });
   const customer = await signedInCustomer(stack, email, order.orderNumber);
   const mine = await customer.get<{ user: Record<string, unknown> }>('/api/auth/me');
   assert.equal(
-    [mine.body.user.email, mine.body.user.customerName, mine.body.user.isAdmin],
-    [email, 'Mae Putter', false],
+    [mine.body.user.email, mine.body.user.customerName, mine.body.user.customerPhone, mine.body.user.isAdmin],
+    [email, 'Mae Putter', '07700 900456', false],
   );
+  assert.not.ok('password' in mine.body.user || 'passwordHash' in mine.body.user);
 });
 
 test('a customer lists all and only their orders: open before complete, newest first', async ({ stack }) => {
@@ -104,6 +116,52 @@ test('an unknown order is a 404 with the spec message', async ({ stack }) => {
     assert.is(answer.status, 404, path);
     assert.is(answer.body.message, 'Order not found');
   }
+});
+
+test("an order's userId is its customer's account: null until they first sign in, then theirs", async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const email = uniqueEmail('owner');
+  const order = await addOrder(admin, { customerEmail: email });
+  assert.is(order.userId, null);
+  assert.is((await admin.get<OrderView>(`/api/orders/${order.orderNumber}`)).body.userId, null);
+
+  const customer = await signedInCustomer(stack, email.toUpperCase(), order.orderNumber);
+  const me = await customer.get<{ user: { id: string } }>('/api/auth/me');
+  const [listed] = (await customer.get<OrderView[]>('/api/customer/orders')).body;
+  assert.is(listed?.userId, me.body.user.id);
+  assert.is((await admin.get<OrderView>(`/api/orders/${order.orderNumber}`)).body.userId, me.body.user.id);
+  const [adminListed] = (await admin.get<OrderView[]>('/api/admin/orders')).body.filter(
+    (o) => o.orderNumber === order.orderNumber,
+  );
+  assert.is(adminListed?.userId, me.body.user.id);
+  const edited = await admin.patch<OrderView>(`/api/admin/orders/${order.orderNumber}/status`, {
+    status: 'order_placed_with_manufacturer',
+  });
+  assert.is(edited.body.userId, me.body.user.id);
+});
+
+test('an order number in the URL is found in any case, for its customer and for admins', async ({ stack }) => {
+  const admin = await signedInAdmin(stack);
+  const email = uniqueEmail('case');
+  const order = await addOrder(admin, { customerEmail: email });
+  const customer = await signedInCustomer(stack, email, order.orderNumber);
+  const typed = order.orderNumber.toLowerCase();
+  assert.is.not(typed, order.orderNumber);
+  for (const reader of [admin, customer]) {
+    const detail = await reader.get<OrderView>(`/api/orders/${typed}`);
+    assert.is(detail.status, 200);
+    assert.is(detail.body.orderNumber, order.orderNumber);
+    const items = await reader.get<OrderItemView[]>(`/api/orders/${typed}/items`);
+    assert.is(items.status, 200);
+    assert.is(items.body.length, 2);
+    const timeline = await reader.get<unknown[]>(`/api/orders/${typed}/timeline`);
+    assert.is(timeline.status, 200);
+    assert.ok(timeline.body.length > 0);
+  }
+  const otherEmail = uniqueEmail('stranger');
+  const other = await addOrder(admin, { customerEmail: otherEmail });
+  const stranger = await signedInCustomer(stack, otherEmail, other.orderNumber);
+  assert.is((await stranger.get(`/api/orders/${typed}`)).status, 404);
 });
 
 test('the admin list carries every order with items and the derived fields of section 4', async ({ stack }) => {

@@ -143,6 +143,8 @@ test("status update: 'Invalid email' and 'Invalid input' for wrong types", async
     await expectRefusal(stack, () => admin.patch(path, { status, [field]: 12 }), 400, 'Invalid input', field);
   }
   await expectRefusal(stack, () => admin.patch(path, { status, notifyCustomer: 'yes' }), 400, 'Invalid input');
+  await expectRefusal(stack, () => admin.patch(path, { status, shippingAddress: 'Fife' }), 400, 'Invalid input');
+  await expectRefusal(stack, () => admin.patch(path, { status, billingAddress: { city: 7 } }), 400, 'Invalid input');
 });
 
 test('status update: the customer name cannot be blanked', async ({ stack, admin, order }) => {
@@ -179,6 +181,13 @@ test('customer login: a valid email and a required order number', async ({ stack
     () => client.post('/api/auth/customer/login', { email: 'a@example.com' }),
     400,
     'Required',
+  );
+  await expectRefusal(
+    stack,
+    () => client.post('/api/auth/customer/login', { orderNumber: 'EP-0001' }),
+    400,
+    'Required',
+    'no email',
   );
 });
 

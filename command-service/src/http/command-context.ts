@@ -4,6 +4,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { toOrderView } from '@ot/contracts/orders/to-order-view.ts';
 import { badRequest } from '@ot/infra/http/errors.ts';
 import type { AppContext } from '@ot/infra/http/session.ts';
+import type { CommandServiceDeps } from '../deps.ts';
 import type { CommandResult } from '../orders/handle-order-command.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -36,15 +37,22 @@ export function ifMatchVersion(ctx: AppContext): number | undefined {
 }
 
 /** Reply with the order as it now stands, its version (body and ETag) and the position to read it at. */
-export function replyWithOrder(ctx: AppContext, result: CommandResult, status = 200): OrderView | null {
+export async function replyWithOrder(
+  ctx: AppContext,
+  deps: Pick<CommandServiceDeps, 'users'>,
+  result: CommandResult,
+  status = 200,
+): Promise<OrderView | null> {
   ctx.set('ETag', `"${result.version}"`);
   ctx.set('x-event-position', String(result.position));
   ctx.set('Access-Control-Expose-Headers', 'ETag, x-event-position');
   if (!result.state) return null;
+  const userId = await deps.users.customerId(result.state.customerEmail);
   ctx.status = status;
   const view = toOrderView(result.state, result.meta, {
     forAdmin: ctx.state.user?.isAdmin === true,
     today: new Date().toISOString(),
+    userId,
   });
   ctx.body = view;
   return view;

@@ -4,6 +4,7 @@ import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, initialOrderState, type OrderState } from '@ot/contracts/orders/order-state.ts';
 import type { OrderViewMeta } from '@ot/contracts/orders/to-order-view.ts';
 import type { EventStore, NewEvent } from '@ot/infra/event-store/event-store.ts';
+import type pg from 'pg';
 
 export { orderStream };
 
@@ -30,6 +31,24 @@ export async function loadOrder(store: EventStore, orderNumber: string): Promise
     deliveredAt,
   };
   return { state, version: meta.version, meta };
+}
+
+/**
+ * The stored number of the order a URL names, typed in any case (`ep-0001`), as customers may log in
+ * with: the exact stream when it exists, else the order the read model knows by that number without
+ * case, else the upper-case stream (an order placed a moment ago is not in the read model yet).
+ */
+export async function resolveOrderNumber(
+  deps: { store: EventStore; pool: pg.Pool },
+  requested: string,
+): Promise<string> {
+  const orderNumber = requested.trim();
+  if ((await deps.store.readStream(orderStream(orderNumber), { toVersion: 1 })).length > 0) return orderNumber;
+  const { rows } = await deps.pool.query<{ order_number: string }>(
+    'select order_number from rm.orders where upper(order_number) = upper($1) order by order_number limit 1',
+    [orderNumber],
+  );
+  return rows[0]?.order_number ?? orderNumber.toUpperCase();
 }
 
 /** Give decided events their envelope: ids from the command id (so a retried command appends the same ids). */

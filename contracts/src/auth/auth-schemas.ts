@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 export const customerLoginSchema = z.object({
-  email: z.email({ error: 'Invalid email' }).max(255),
+  // Spaces around a typed or pasted address are not part of it; a missing one is 'Required' like the order number.
+  email: z
+    .string({ error: 'Required' })
+    .trim()
+    .pipe(z.email({ error: 'Invalid email' }).max(255)),
   orderNumber: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
 });
 
@@ -15,6 +19,7 @@ export const sessionUserSchema = z.object({
   username: z.string(),
   email: z.string().nullable(),
   customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
   isAdmin: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

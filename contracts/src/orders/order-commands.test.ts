@@ -93,6 +93,9 @@ test('add order: item messages', () => {
   assert.is(messageAt(addOrderSchema, withItem({ name: '' }), 'items.0.name'), 'Item name is required');
   assert.is(messageAt(addOrderSchema, withItem({ price: undefined }), 'items.0.price'), 'Price is required');
   assert.is(messageAt(addOrderSchema, withItem({ quantity: undefined }), 'items.0.quantity'), 'Quantity is required');
+  // An emptied field arrives as '' from a form: as missing as a price left empty.
+  assert.is(messageAt(addOrderSchema, withItem({ price: '' }), 'items.0.price'), 'Price is required');
+  assert.is(messageAt(addOrderSchema, withItem({ quantity: '' }), 'items.0.quantity'), 'Quantity is required');
   assert.is(
     messageAt(addOrderSchema, withItem({ manufacturer: 'Acme' }), 'items.0.manufacturer'),
     'Manufacturer must be one of Titleist, Mizuno, Srixon, TaylorMade, Cobra, Callaway, Ping, Cleveland',

@@ -41,7 +41,10 @@ export const addOrderItemSchema = z.object({
   sku: z.string().max(100).nullish(),
   price: requiredPence('Price is required'),
   quantity: z
-    .number({ error: (issue) => (issue.input == null ? 'Quantity is required' : 'Quantity must be a whole number') })
+    .number({
+      error: (issue) =>
+        issue.input == null || issue.input === '' ? 'Quantity is required' : 'Quantity must be a whole number',
+    })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(1000),
@@ -132,6 +135,25 @@ const flatAddressFields = {
   billingCountry: genericText(100),
 };
 
+/**
+ * The same address as one object (`shippingAddress: {name, address1, ...}`), as orders carry it: a key
+ * left out is left unchanged, as with the flat fields; a flat field sent as well wins.
+ */
+const nestedAddress = z
+  .object(
+    {
+      name: genericText(200),
+      address1: genericText(200),
+      address2: genericText(200),
+      city: genericText(100),
+      state: genericText(100),
+      zipCode: genericText(20),
+      country: genericText(100),
+    },
+    { error: 'Invalid input' },
+  )
+  .nullish();
+
 const genericDate = z
   .string({ error: 'Invalid input' })
   .refine((value) => value === '' || isIsoDate(value), { message: 'Invalid date' })
@@ -140,7 +162,7 @@ const genericDate = z
 /**
  * PATCH /api/admin/orders/{orderNumber}/status. The spec's generic messages: Required, Invalid email,
  * Invalid input. A field left out is left unchanged; '' or null clears it; `notes` is the PWA's name
- * for customerNotes.
+ * for customerNotes. Addresses come as the edit form's flat fields or as `shippingAddress`/`billingAddress`.
  */
 export const updateOrderSchema = z.object({
   status: z.enum(orderStatuses, {
@@ -163,6 +185,8 @@ export const updateOrderSchema = z.object({
     .nullish(),
   notifyCustomer: z.boolean({ error: 'Invalid input' }).optional(),
   ...flatAddressFields,
+  shippingAddress: nestedAddress,
+  billingAddress: nestedAddress,
 });
 export type UpdateOrderRequest = z.infer<typeof updateOrderSchema>;
 

@@ -21,6 +21,8 @@ export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 export const orderViewSchema = z.object({
   id: z.string(),
   orderNumber: z.string(),
+  /** The customer's user account (spec: orders.userId), null until they first sign in. */
+  userId: z.string().nullable(),
   customerEmail: z.string(),
   customerName: z.string(),
   customerPhone: z.string().nullable(),

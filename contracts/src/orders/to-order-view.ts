@@ -16,12 +16,13 @@ export interface OrderViewMeta {
 export function toOrderView(
   order: Order,
   meta: OrderViewMeta,
-  options: { forAdmin: boolean; today: string },
+  options: { forAdmin: boolean; today: string; userId: string | null },
 ): OrderView {
   const { fitterNotes, orderId, items, ...rest } = order;
   const view: OrderView = {
     ...rest,
     id: orderId,
+    userId: options.userId,
     items: items.map((item) => ({ ...item, orderId, orderNumber: order.orderNumber })),
     itemCount: items.length,
     adminStatus: adminOrderStatus(items),

@@ -28,11 +28,12 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       username: string;
       email: string | null;
       customer_name: string | null;
+      customer_phone: string | null;
       is_admin: boolean;
     }>(
       `select s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() as expired,
               s.last_seen_at < now() - interval '1 minute' as stale, s.idle_timeout_seconds,
-              u.id, u.username, u.email, u.customer_name, s.is_admin
+              u.id, u.username, u.email, u.customer_name, u.customer_phone, s.is_admin
          from auth.sessions s join auth.users u on u.id = s.user_id
         where s.id_hash = $1`,
       [idHash],
@@ -49,6 +50,7 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       username: row.username,
       email: row.email,
       customerName: row.customer_name,
+      customerPhone: row.customer_phone,
       isAdmin: row.is_admin,
     };
     return { user, renewed: row.stale, idleSeconds: row.idle_timeout_seconds };

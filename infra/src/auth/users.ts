@@ -7,6 +7,7 @@ export interface UserRow {
   password_hash: string | null;
   email: string | null;
   customer_name: string | null;
+  customer_phone: string | null;
   is_admin: boolean;
 }
 
@@ -15,7 +16,7 @@ export function createUserRepository(pool: pg.Pool) {
   return {
     async findAdmin(username: string): Promise<UserRow | null> {
       const { rows } = await pool.query<UserRow>(
-        'select id, username, password_hash, email, customer_name, is_admin from auth.users where username = $1 and is_admin',
+        'select id, username, password_hash, email, customer_name, customer_phone, is_admin from auth.users where username = $1 and is_admin',
         [username],
       );
       return rows[0] ?? null;
@@ -36,27 +37,36 @@ export function createUserRepository(pool: pg.Pool) {
       );
     },
 
-    /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name. */
-    async upsertCustomer(email: string, customerName: string): Promise<UserRow> {
+    /** The id of the customer account with this email (any case); null before their first sign-in. */
+    async customerId(email: string): Promise<string | null> {
+      const { rows } = await pool.query<{ id: string }>(
+        'select id from auth.users where lower(email) = lower($1) and not is_admin',
+        [email],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name and phone. */
+    async upsertCustomer(email: string, customerName: string, customerPhone: string | null): Promise<UserRow> {
       const existing = await pool.query<UserRow>(
-        'select id, username, password_hash, email, customer_name, is_admin from auth.users where lower(email) = lower($1)',
+        'select id, username, password_hash, email, customer_name, customer_phone, is_admin from auth.users where lower(email) = lower($1)',
         [email],
       );
       const found = existing.rows[0];
       if (found) {
-        if (found.customer_name !== customerName) {
-          await pool.query('update auth.users set customer_name = $2, updated_at = now() where id = $1', [
-            found.id,
-            customerName,
-          ]);
+        if (found.customer_name !== customerName || found.customer_phone !== customerPhone) {
+          await pool.query(
+            'update auth.users set customer_name = $2, customer_phone = $3, updated_at = now() where id = $1',
+            [found.id, customerName, customerPhone],
+          );
         }
-        return { ...found, customer_name: customerName };
+        return { ...found, customer_name: customerName, customer_phone: customerPhone };
       }
       const { rows } = await pool.query<UserRow>(
-        `insert into auth.users (username, email, customer_name) values ($1, $1, $2)
-         on conflict (username) do update set customer_name = excluded.customer_name
-         returning id, username, password_hash, email, customer_name, is_admin`,
-        [email.toLowerCase(), customerName],
+        `insert into auth.users (username, email, customer_name, customer_phone) values ($1, $1, $2, $3)
+         on conflict (username) do update set customer_name = excluded.customer_name, customer_phone = excluded.customer_phone
+         returning id, username, password_hash, email, customer_name, customer_phone, is_admin`,
+        [email.toLowerCase(), customerName, customerPhone],
       );
       return rows[0] as UserRow;
     },

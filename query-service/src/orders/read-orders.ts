@@ -25,6 +25,7 @@ interface OrderRow {
   fitter_notes: string | null;
   squarespace_order_id: string | null;
   delivered_at: string | null;
+  user_id: string | null;
   version: number;
   created_at: string;
   updated_at: string;
@@ -80,8 +81,8 @@ const toOrder = (row: OrderRow): Order => ({
 });
 
 /**
- * Orders with their items in one round trip, filtered by a WHERE clause over `o` (rm.orders),
- * turned into views by the same rules the PWA uses.
+ * Orders with their items (and their customer's user id) in one round trip, filtered by a WHERE clause
+ * over `o` (rm.orders), turned into views by the same rules the PWA uses.
  */
 export async function readOrders(
   pool: pg.Pool,
@@ -90,6 +91,8 @@ export async function readOrders(
 ): Promise<OrderView[]> {
   const { rows } = await pool.query<OrderRow>(
     `select o.*,
+            (select u.id::text from auth.users u
+              where lower(u.email) = lower(o.customer_email) and not u.is_admin) as user_id,
             coalesce((select json_agg(i order by i.ordinal) from rm.order_items i where i.order_number = o.order_number), '[]') as items
        from rm.orders o
       where ${where.sql}
@@ -100,7 +103,7 @@ export async function readOrders(
     toOrderView(
       toOrder(row),
       { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, deliveredAt: row.delivered_at },
-      options,
+      { ...options, userId: row.user_id },
     ),
   );
 }

@@ -25,6 +25,7 @@ export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps)
       username: admin.username,
       email: admin.email,
       customerName: admin.customer_name,
+      customerPhone: admin.customer_phone,
       isAdmin: true,
     };
     await startSession(ctx, deps, user);

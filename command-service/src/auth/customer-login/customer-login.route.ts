@@ -12,6 +12,7 @@ export const CUSTOMER_LOGIN_FAILED = 'Invalid email or order number. Please try 
 interface Match {
   customerEmail: string;
   customerName: string;
+  customerPhone: string | null;
   /** Position of the order's last event: reads sent with it wait until the order is in the read models. */
   position: number;
 }
@@ -32,17 +33,28 @@ async function findOrder(deps: CommandServiceDeps, email: string, orderNumber: s
       match = {
         customerEmail: state.customerEmail,
         customerName: state.customerName,
+        customerPhone: state.customerPhone,
         position: events.at(-1)?.position ?? 0,
       };
     }
   }
-  const { rows } = await deps.pool.query<{ customer_name: string; customer_email: string }>(
-    `select customer_name, customer_email from rm.orders
+  const { rows } = await deps.pool.query<{
+    customer_name: string;
+    customer_email: string;
+    customer_phone: string | null;
+  }>(
+    `select customer_name, customer_email, customer_phone from rm.orders
       where upper(order_number) = upper($1) and lower(customer_email) = lower($2)`,
     [orderNumber, email.trim()],
   );
   const row = rows[0];
-  return match ?? (row ? { customerEmail: row.customer_email, customerName: row.customer_name, position: 0 } : null);
+  const fromReadModel = row && {
+    customerEmail: row.customer_email,
+    customerName: row.customer_name,
+    customerPhone: row.customer_phone,
+    position: 0,
+  };
+  return match ?? fromReadModel ?? null;
 }
 
 /** Email + one of their order numbers; the session then sees every order with that email. */
@@ -55,12 +67,13 @@ export function customerLoginRoute(router: CommandRouter, deps: CommandServiceDe
       await deps.loginRateLimit.recordFailure(ctx.ip, email);
       throw unauthorized(CUSTOMER_LOGIN_FAILED);
     }
-    const user = await deps.users.upsertCustomer(order.customerEmail, order.customerName);
+    const user = await deps.users.upsertCustomer(order.customerEmail, order.customerName, order.customerPhone);
     const sessionUser = {
       id: user.id,
       username: user.username,
       email: user.email,
       customerName: user.customer_name,
+      customerPhone: user.customer_phone,
       isAdmin: false,
     };
     await startSession(ctx, deps, sessionUser);

@@ -38,7 +38,7 @@ export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps)
               state,
             ),
         });
-        replyWithOrder(ctx, result, 201);
+        await replyWithOrder(ctx, deps, result, 201);
         return;
       } catch (error) {
         const taken = error instanceof WrongExpectedVersionError || (error as { status?: number }).status === 409;

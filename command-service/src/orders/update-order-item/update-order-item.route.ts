@@ -4,6 +4,7 @@ import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
+import { resolveOrderNumber } from '../order.ts';
 import { decideUpdateOrderItem } from './update-order-item.ts';
 
 /** `x-send-email: true` asks for the customer to be told (the PWA sets it on the last item call of a save). */
@@ -14,7 +15,7 @@ export function updateOrderItemRoute(router: CommandRouter, deps: CommandService
     const admin = requireAdmin(ctx);
     const changes = parse(updateItemSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
-      orderNumber: ctx.params.orderNumber ?? '',
+      orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
       context: commandContext(ctx, deps.clock()),
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
@@ -30,6 +31,6 @@ export function updateOrderItemRoute(router: CommandRouter, deps: CommandService
           state,
         ),
     });
-    replyWithOrder(ctx, result);
+    await replyWithOrder(ctx, deps, result);
   });
 }

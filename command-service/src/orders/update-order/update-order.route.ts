@@ -4,6 +4,7 @@ import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
+import { resolveOrderNumber } from '../order.ts';
 import { decideUpdateOrder } from './update-order.ts';
 
 /** The edit form's save of the order's own fields (not its items). */
@@ -12,7 +13,7 @@ export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps
     const admin = requireAdmin(ctx);
     const changes = parse(updateOrderSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
-      orderNumber: ctx.params.orderNumber ?? '',
+      orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
       context: commandContext(ctx, deps.clock()),
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
@@ -25,6 +26,6 @@ export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps
           state,
         ),
     });
-    replyWithOrder(ctx, result);
+    await replyWithOrder(ctx, deps, result);
   });
 }

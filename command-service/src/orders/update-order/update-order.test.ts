@@ -109,6 +109,30 @@ test('flat billing fields change only the billing address', () => {
     ]);
 });
 
+test('an address sent as an object, as orders carry it, is merged like the flat fields', () => {
+  given(orderPlaced())
+    .when(
+      decideUpdateOrder,
+      update({
+        shippingAddress: { ...placedAddress, city: 'Carnoustie' },
+        billingAddress: { name: 'J. Golfer', zipCode: 'KY16 9AB' },
+      }),
+    )
+    .thenAppends([
+      { type: 'ShippingAddressChanged', data: { shippingAddress: { ...placedAddress, city: 'Carnoustie' } } },
+      {
+        type: 'BillingAddressChanged',
+        data: { billingAddress: { ...placedAddress, name: 'J. Golfer', zipCode: 'KY16 9AB' } },
+      },
+    ]);
+});
+
+test('a flat address field sent with the object wins over the same key in it', () => {
+  given(orderPlaced())
+    .when(decideUpdateOrder, update({ shippingAddress: { city: 'Carnoustie' }, shippingCity: 'Troon' }))
+    .thenAppends([{ type: 'ShippingAddressChanged', data: { shippingAddress: { ...placedAddress, city: 'Troon' } } }]);
+});
+
 test('tracking number, ETA, notes and fitter notes each become their own event', () => {
   given(orderPlaced())
     .when(

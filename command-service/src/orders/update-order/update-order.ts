@@ -46,17 +46,25 @@ const sameAddress = (a: Address | null, b: Address | null): boolean =>
     ? a === b
     : addressKeys.every((key) => (normalise(a)[key] ?? null) === (normalise(b)[key] ?? null));
 
-/** The flat shippingX/billingX fields laid over the current address; undefined when none was sent. */
+/**
+ * The flat shippingX/billingX fields, or the keys of a `shippingAddress`/`billingAddress` object, laid
+ * over the current address; undefined when none was sent.
+ */
 function mergeAddress(
   current: Address | null,
   changes: UpdateOrderRequest,
   prefix: 'shipping' | 'billing',
 ): Address | undefined {
-  const sent = addressKeys.filter((key) => changes[`${prefix}${flatNames[key]}`] !== undefined);
+  const nested = changes[`${prefix}Address`];
+  const sentValue = (key: keyof Address) => {
+    const flat = changes[`${prefix}${flatNames[key]}`];
+    return flat !== undefined ? flat : nested?.[key];
+  };
+  const sent = addressKeys.filter((key) => sentValue(key) !== undefined);
   if (sent.length === 0) return undefined;
   const next: Address = { ...blankAddress, ...current };
   for (const key of sent) {
-    const value = changes[`${prefix}${flatNames[key]}`];
+    const value = sentValue(key);
     if (key === 'address2' || key === 'state') next[key] = blankToNull(value);
     else next[key] = value?.trim() ?? '';
   }

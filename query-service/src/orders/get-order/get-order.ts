@@ -8,13 +8,20 @@ export const ORDER_NOT_FOUND = 'Order not found';
 
 /**
  * One order as this user may see it. Another customer's order is "not found", never "forbidden":
- * a customer cannot even learn that the number exists.
+ * a customer cannot even learn that the number exists. The number may be typed in any case (`ep-0001`),
+ * as at login; an order whose number matches exactly wins over one matching only without case.
  */
 export async function getOrderFor(deps: QueryServiceDeps, user: SessionUser, orderNumber: string): Promise<OrderView> {
+  const number = orderNumber.trim();
+  const sameNumber = 'upper(o.order_number) = upper($1)';
   const where = user.isAdmin
-    ? { sql: 'o.order_number = $1', values: [orderNumber] }
-    : { sql: 'o.order_number = $1 and lower(o.customer_email) = lower($2)', values: [orderNumber, user.email ?? ''] };
-  const [order] = await readOrders(deps.pool, where, { forAdmin: user.isAdmin, today: deps.clock().toISOString() });
+    ? { sql: sameNumber, values: [number] }
+    : { sql: `${sameNumber} and lower(o.customer_email) = lower($2)`, values: [number, user.email ?? ''] };
+  const [order] = await readOrders(deps.pool, where, {
+    forAdmin: user.isAdmin,
+    today: deps.clock().toISOString(),
+    orderBy: '(o.order_number = $1) desc, o.order_number',
+  });
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return order;
 }
