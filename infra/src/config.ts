@@ -42,7 +42,7 @@ const envSchema = z.object({
   PUBLIC_URL: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
-  LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(50),
+  LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),
   LOGIN_FAILURE_WINDOW_SECONDS: intFrom(15 * 60),
 });
 
