@@ -148,6 +148,20 @@ test('after importing explicit numbers, add-order never hands out one of them', 
   assert.is(added.body.orderNumber, 'EP-0951');
 });
 
+test('a number far beyond the sequence (a typo) is imported but does not move the sequence', async ({ stack }) => {
+  const admin = await adminOf(stack);
+  const before = await admin.get<{ nextOrderNumber: string }>('/api/admin/next-order-number');
+  const next = Number(before.body.nextOrderNumber.slice('EP-'.length));
+  const near = `EP-${String(next + 4).padStart(4, '0')}`;
+  const answer = await admin.post<ImportReport>('/api/admin/import', [
+    orderPayload({ orderNumber: 'EP-999999999' }),
+    orderPayload({ orderNumber: near }),
+  ]);
+  assert.equal(answer.body.importedKeys, ['EP-999999999', near]);
+  const after = await admin.get<{ nextOrderNumber: string }>('/api/admin/next-order-number');
+  assert.is(after.body.nextOrderNumber, `EP-${String(next + 5).padStart(4, '0')}`);
+});
+
 test('an import where every row is wrong fails with a 400 naming the first problem', async ({ stack }) => {
   const admin = await adminOf(stack);
   const answer = await admin.post<ImportReport>('/api/admin/import', [

@@ -20,13 +20,25 @@ type Outcome = { kind: 'imported'; orderNumber: string; position: number } | { k
 
 const CONCURRENCY = 6;
 
+/**
+ * How far past the last number handed out an imported number may move the sequence. A number further
+ * ahead (a typo such as EP-999999999) is imported as it is but left out, or every later order would
+ * get a huge number; should the sequence ever reach it, add-order skips the taken number.
+ */
+export const MAX_SEQUENCE_JUMP = 10_000;
+
 /** Move the sequence past the file's own numbers, so add-order never hands one of them out again. */
-async function reserveUpTo(deps: CommandServiceDeps, highest: number | null): Promise<void> {
-  if (highest === null || highest < 1) return;
+async function reserveUpTo(deps: CommandServiceDeps, numbers: readonly number[]): Promise<void> {
+  if (numbers.length === 0) return;
   await deps.pool.query(
-    `select setval('es.order_number_seq', $1::bigint)
-      where $1::bigint > (select case when is_called then last_value else last_value - 1 end from es.order_number_seq)`,
-    [highest],
+    `with used as (
+       select case when is_called then last_value else last_value - 1 end as n from es.order_number_seq
+     ), wanted as (
+       select max(candidate) as n from unnest($1::bigint[]) as candidate, used
+        where candidate > used.n and candidate <= used.n + $2
+     )
+     select setval('es.order_number_seq', wanted.n) from wanted where wanted.n is not null`,
+    [numbers, MAX_SEQUENCE_JUMP],
   );
 }
 
@@ -170,7 +182,7 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
       return !existing;
     });
 
-    await reserveUpTo(deps, plan.highestNumber);
+    await reserveUpTo(deps, plan.sequenceNumbers);
     const numbers = await allocateNumbers(deps, toPlace.filter((order) => !order.request.orderNumber).length);
     const preallocated = new Map<OrderRow, string>();
     for (const order of toPlace) if (!order.request.orderNumber) preallocated.set(order, numbers.shift() as string);

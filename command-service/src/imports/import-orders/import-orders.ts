@@ -17,8 +17,8 @@ export interface OrderImportPlan {
   orders: OrderRow[];
   skipped: SkippedRow[];
   rejected: RejectedRow[];
-  /** The highest `<prefix><number>` among the file's own order numbers: the sequence must move past it. */
-  highestNumber: number | null;
+  /** The numbers of the file's own `<prefix><number>` order numbers: the sequence must move past them. */
+  sequenceNumbers: number[];
 }
 
 /** A row's identity when it has no order number: its Squarespace id, else a digest of all its fields. */
@@ -34,7 +34,7 @@ export function importKeyOf(request: AddOrderRequest): string | null {
  * and the schema's message, the others go on. The same order twice in one file is imported once.
  */
 export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: string): OrderImportPlan {
-  const plan: OrderImportPlan = { orders: [], skipped: [], rejected: [], highestNumber: null };
+  const plan: OrderImportPlan = { orders: [], skipped: [], rejected: [], sequenceNumbers: [] };
   const seenNumbers = new Map<string, number>();
   const seenKeys = new Map<string, number>();
   rows.forEach((input, index) => {
@@ -59,7 +59,7 @@ export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: str
       }
       seenNumbers.set(orderNumber, row);
       const suffix = numberAfterPrefix(orderNumber, orderNumberPrefix);
-      if (suffix !== null && suffix > (plan.highestNumber ?? 0)) plan.highestNumber = suffix;
+      if (suffix !== null) plan.sequenceNumbers.push(suffix);
     }
     const importKey = importKeyOf(request);
     if (importKey) {
