@@ -188,6 +188,37 @@ postgresSuite('event ids are unique across streams: appending them to another st
   assert.is((await store.readStream(second)).length, 0);
 });
 
+postgresSuite(
+  'followers read in numeric transaction order, also where the transaction ids gain a digit (99 then 100)',
+  async ({ store, db }) => {
+    if (!db) throw new Error('needs the database');
+    // Transaction ids gain a digit early in a database's life (999 to 1000); ids this small are
+    // below every running transaction, so they are readable at once.
+    const ids: string[] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [index, tx] of ['9', '99', '100'].entries()) {
+      await db.pool.query(
+        `insert into es.events (transaction_id, stream, version, id, type, data, metadata)
+         values ($1::xid8, $2, 1, $3, 'Tested', '{}', $4)`,
+        [tx, stream(), ids[index], JSON.stringify(metadata())],
+      );
+    }
+    const everything = await readEverything(store);
+    const seen = everything.map((e) => e.id);
+    assert.is(new Set(seen).size, seen.length, 'no event twice');
+    assert.equal(
+      seen.filter((id) => ids.includes(id)),
+      ids,
+      'in transaction order',
+    );
+    const txs = everything.map((e) => e.tx);
+    assert.equal(
+      txs,
+      [...txs].sort((a, b) => a - b),
+      'every batch in numeric transaction order',
+    );
+  },
+);
+
 postgresSuite.run();
 
 if (process.env.EVENTSTOREDB_URL) {

@@ -37,6 +37,10 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   tx: toNumber(row.transaction_id),
 });
 
+/**
+ * `transaction_id::text` keeps the output name `transaction_id`, and an ORDER BY on a bare name sorts by
+ * the output column: as text, '1000' before '999'. Queries that sort by it name the table's column.
+ */
 const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
 
 const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
@@ -186,7 +190,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
         `select ${columns} from es.events
           where (transaction_id, position) > ($1::text::xid8, $2::bigint)
             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          order by transaction_id, position
+          order by es.events.transaction_id, es.events.position
           limit $3`,
         [String(after.tx), after.position, limit],
       );
