@@ -1,17 +1,19 @@
 import { z } from 'zod';
 
+/** Spec section 5's generic messages: 'Required' when a field is missing, 'Invalid input' for a wrong type. */
+const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input') });
+
 export const customerLoginSchema = z.object({
   // Spaces around a typed or pasted address are not part of it; a missing one is 'Required' like the order number.
-  email: z
-    .string({ error: 'Required' })
+  email: requiredString()
     .trim()
     .pipe(z.email({ error: 'Invalid email' }).max(255)),
-  orderNumber: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
+  orderNumber: requiredString().trim().min(1, 'Required').max(100),
 });
 
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100),
-  password: z.string({ error: 'Required' }).min(1, 'Required').max(1000),
+  username: requiredString().trim().min(1, 'Required').max(100),
+  password: requiredString().min(1, 'Required').max(1000),
 });
 
 export const sessionUserSchema = z.object({
