@@ -4,12 +4,13 @@ import { ADMIN_IDLE_SECONDS } from '@ot/infra/auth/sessions.ts';
 import { parse, unauthorized } from '@ot/infra/http/errors.ts';
 import { setSessionCookie } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { startSession } from '../start-session.ts';
 
 export const ADMIN_LOGIN_FAILED = 'Invalid username or password. Please try again.';
 
 export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.post('/api/auth/admin/login', async (ctx) => {
+  router.post('/api/auth/admin/login', jsonBody, async (ctx) => {
     const { username, password } = parse(adminLoginSchema, ctx.request.body);
     await deps.loginRateLimit.check(ctx.ip, username);
     const admin = await deps.users.findAdmin(username);

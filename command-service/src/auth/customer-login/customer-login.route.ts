@@ -5,6 +5,7 @@ import { CUSTOMER_IDLE_SECONDS } from '@ot/infra/auth/sessions.ts';
 import { parse, unauthorized } from '@ot/infra/http/errors.ts';
 import { setSessionCookie } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { startSession } from '../start-session.ts';
 
 export const CUSTOMER_LOGIN_FAILED = 'Invalid email or order number. Please try again.';
@@ -59,7 +60,7 @@ async function findOrder(deps: CommandServiceDeps, email: string, orderNumber: s
 
 /** Email + one of their order numbers; the session then sees every order with that email. */
 export function customerLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.post('/api/auth/customer/login', async (ctx) => {
+  router.post('/api/auth/customer/login', jsonBody, async (ctx) => {
     const { email, orderNumber } = parse(customerLoginSchema, ctx.request.body);
     await deps.loginRateLimit.check(ctx.ip, email);
     const order = await findOrder(deps, email, orderNumber);

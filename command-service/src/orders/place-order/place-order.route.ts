@@ -5,6 +5,7 @@ import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, replyWithOrder } from '../../http/command-context.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
 import { decidePlaceOrder } from './place-order.ts';
 
@@ -15,7 +16,7 @@ export async function allocateOrderNumber(deps: Pick<CommandServiceDeps, 'pool' 
 }
 
 export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.post('/api/admin/orders', adminOnly, async (ctx) => {
+  router.post('/api/admin/orders', adminOnly, jsonBody, async (ctx) => {
     const request = parse(addOrderSchema, ctx.request.body);
     const context = commandContext(ctx, deps.clock());
     // A number taken by an imported order is skipped: the append expects no stream.

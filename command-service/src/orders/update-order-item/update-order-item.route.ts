@@ -3,6 +3,7 @@ import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
 import { resolveOrderNumber } from '../order.ts';
 import { decideUpdateOrderItem } from './update-order-item.ts';
@@ -11,7 +12,7 @@ import { decideUpdateOrderItem } from './update-order-item.ts';
 const wantsEmail = (header: string) => header.trim().toLowerCase() === 'true';
 
 export function updateOrderItemRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.patch('/api/admin/orders/:orderNumber/items/:itemId', adminOnly, async (ctx) => {
+  router.patch('/api/admin/orders/:orderNumber/items/:itemId', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
     const changes = parse(updateItemSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {

@@ -3,13 +3,14 @@ import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
+import { jsonBody } from '../../http/json-body.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
 import { resolveOrderNumber } from '../order.ts';
 import { decideUpdateOrder } from './update-order.ts';
 
 /** The edit form's save of the order's own fields (not its items). */
 export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.patch('/api/admin/orders/:orderNumber/status', adminOnly, async (ctx) => {
+  router.patch('/api/admin/orders/:orderNumber/status', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
     const changes = parse(updateOrderSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
