@@ -53,6 +53,9 @@ export function errorHandler(logger: Logger) {
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
         ctx.body = { message: 'Not found', code: 'NOT_FOUND' };
+      } else if (ctx.status === 405) {
+        // The router's answer to a method a path does not take: JSON like every other error.
+        ctx.body = { message: 'This method is not allowed here', code: 'METHOD_NOT_ALLOWED' };
       }
     } catch (caught) {
       const error = toHttpError(caught);
