@@ -197,6 +197,53 @@ test('admin login: username and password are required', async ({ stack }) => {
   await expectRefusal(stack, () => client.post('/api/auth/admin/login', { username: 'admin' }), 400, 'Required');
 });
 
+test("login: a field sent with the wrong type is 'Invalid input', not 'Required'", async ({ stack }) => {
+  const client = stack.client();
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['/api/auth/customer/login', { email: 'a@example.com', orderNumber: 1 }, 'orderNumber'],
+    ['/api/auth/customer/login', { email: null, orderNumber: 'EP-0001' }, 'email'],
+    ['/api/auth/admin/login', { username: ['admin'], password: 'x' }, 'username'],
+    ['/api/auth/admin/login', { username: 'admin', password: 1234 }, 'password'],
+  ];
+  for (const [path, body, field] of cases) {
+    await expectRefusal(stack, () => client.post(path, body), 400, 'Invalid input', `${path} ${field}`);
+  }
+});
+
+test('a write whose body is not JSON is a 415 saying so, on every order and login endpoint', async ({
+  stack,
+  admin,
+  order,
+}) => {
+  const paths: [string, string][] = [
+    ['POST', '/api/admin/orders'],
+    ['PATCH', `/api/admin/orders/${order.orderNumber}/status`],
+    ['PATCH', `/api/admin/orders/${order.orderNumber}/items/${order.items[0]?.id}`],
+    ['POST', '/api/auth/customer/login'],
+    ['POST', '/api/auth/admin/login'],
+  ];
+  const json = JSON.stringify({ ...orderPayload(), status: order.status, username: 'admin', password: 'x' });
+  for (const [method, path] of paths) {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      await expectRefusal(
+        stack,
+        () => admin.request(method, path, json, { 'content-type': type }),
+        415,
+        'The request body must be JSON (Content-Type: application/json).',
+        `${method} ${path} as ${type}`,
+      );
+    }
+  }
+});
+
+test('a method a path does not take is a 405 with a JSON message', async ({ admin, order }) => {
+  const answer = await admin.request<{ message: string }>('PUT', `/api/admin/orders/${order.orderNumber}/status`, {
+    status: order.status,
+  });
+  assert.is(answer.status, 405);
+  assert.type(answer.body.message, 'string');
+});
+
 test('malformed JSON is a 400 with a message on every write endpoint', async ({ stack, admin, order }) => {
   const paths: [string, string][] = [
     ['POST', '/api/admin/orders'],
