@@ -192,6 +192,45 @@ test('fitterNotes never appears in any answer to a customer', async (world) => {
   assert.is(adminView.body.fitterNotes, 'A: changed fitter notes');
 });
 
+test('a fitter-note edit leaves every answer to the customer as it was, version and ETag included', async (world) => {
+  const customerA = await world.as('customer A');
+  const paths = [
+    '/api/customer/orders',
+    `/api/orders/${A(world)}`,
+    `/api/orders/${A(world)}/items`,
+    `/api/orders/${A(world)}/timeline`,
+  ];
+  const read = async (client: Client) =>
+    Promise.all(
+      paths.map(async (path) => {
+        const answer = await client.get(path);
+        return { path, body: answer.body, etag: answer.headers.get('etag') };
+      }),
+    );
+  const before = await read(customerA);
+  const admin = await world.as('admin');
+  const edit = await admin.patch<OrderView>(`/api/admin/orders/${A(world)}/status`, {
+    status: 'order_being_processed',
+    fitterNotes: 'A: notes changed once more',
+  });
+  assert.is(edit.status, 200);
+  // The customer reads at the admin's write, so the projector has applied it.
+  const after = await customerA.get(`/api/orders/${A(world)}`, {
+    'x-min-position': edit.headers.get('x-event-position') ?? '0',
+  });
+  assert.is(after.status, 200);
+  assert.equal(await read(customerA), before);
+  const timeline = before.find((answer) => answer.path.endsWith('/timeline'))?.body as { version: number }[];
+  assert.equal(
+    timeline.map((row) => row.version),
+    timeline.map((_, index) => index + 1),
+    'no gap where a hidden change was',
+  );
+  const order = before.find((answer) => answer.path === `/api/orders/${A(world)}`)?.body as OrderView;
+  assert.is(order.version, timeline.length, "the customer's version counts the changes they can see");
+  assert.ok(edit.body.version > order.version, 'the admin still works with the stream version');
+});
+
 test('a refused write writes nothing', async (world) => {
   const before = await countEvents(world.stack);
   for (const role of ['anonymous', 'customer A'] as const) {

@@ -29,6 +29,9 @@ interface OrderRow {
   version: number;
   created_at: string;
   updated_at: string;
+  /** For customers: how many changes they can see, and when the last one happened (null for admins). */
+  visible_changes: number | null;
+  visible_updated_at: string | null;
   items: ItemRow[];
 }
 
@@ -83,6 +86,9 @@ const toOrder = (row: OrderRow): Order => ({
 /**
  * Orders with their items (and their customer's user id) in one round trip, filtered by a WHERE clause
  * over `o` (rm.orders), turned into views by the same rules the PWA uses.
+ *
+ * A customer's `version` and `updatedAt` count only the changes their timeline shows: a fitter-note
+ * edit (or a notification request) leaves what a customer reads exactly as it was, ETag included.
  */
 export async function readOrders(
   pool: pg.Pool,
@@ -93,8 +99,14 @@ export async function readOrders(
     `select o.*,
             (select u.id::text from auth.users u
               where lower(u.email) = lower(o.customer_email) and not u.is_admin) as user_id,
-            coalesce((select json_agg(i order by i.ordinal) from rm.order_items i where i.order_number = o.order_number), '[]') as items
+            coalesce((select json_agg(i order by i.ordinal) from rm.order_items i where i.order_number = o.order_number), '[]') as items,
+            seen.changes as visible_changes, seen.updated_at as visible_updated_at
        from rm.orders o
+       left join lateral (
+         select count(*)::int as changes, max(t.timestamp) as updated_at
+           from rm.order_timeline t
+          where t.order_number = o.order_number and t.customer_visible
+       ) seen on ${options.forAdmin ? 'false' : 'true'}
       where ${where.sql}
       order by ${options.orderBy ?? 'o.order_date desc, o.order_number desc'}`,
     where.values,
@@ -102,7 +114,12 @@ export async function readOrders(
   return rows.map((row) =>
     toOrderView(
       toOrder(row),
-      { version: row.version, createdAt: row.created_at, updatedAt: row.updated_at, deliveredAt: row.delivered_at },
+      {
+        version: row.visible_changes ?? row.version,
+        createdAt: row.created_at,
+        updatedAt: row.visible_updated_at ?? row.updated_at,
+        deliveredAt: row.delivered_at,
+      },
       { ...options, userId: row.user_id },
     ),
   );
