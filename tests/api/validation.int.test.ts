@@ -244,6 +244,13 @@ test('a method a path does not take is a 405 with a JSON message', async ({ admi
   assert.type(answer.body.message, 'string');
 });
 
+test('an unknown API path is a 404 whose body, like every error, has message and error', async ({ admin }) => {
+  const answer = await admin.get<{ message: string; error: string }>('/api/no-such-endpoint');
+  assert.is(answer.status, 404);
+  assert.is(answer.body.message, 'Not found');
+  assert.is(answer.body.error, 'Not found');
+});
+
 test('malformed JSON is a 400 with a message on every write endpoint', async ({ stack, admin, order }) => {
   const paths: [string, string][] = [
     ['POST', '/api/admin/orders'],

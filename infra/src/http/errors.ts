@@ -52,10 +52,11 @@ export function errorHandler(logger: Logger) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) {
         ctx.status = 404;
-        ctx.body = { message: 'Not found', code: 'NOT_FOUND' };
+        ctx.body = { message: 'Not found', error: 'Not found', code: 'NOT_FOUND' };
       } else if (ctx.status === 405) {
         // The router's answer to a method a path does not take: JSON like every other error.
-        ctx.body = { message: 'This method is not allowed here', code: 'METHOD_NOT_ALLOWED' };
+        const message = 'This method is not allowed here';
+        ctx.body = { message, error: message, code: 'METHOD_NOT_ALLOWED' };
       }
     } catch (caught) {
       const error = toHttpError(caught);
