@@ -32,9 +32,10 @@ test.describe('add new order (/admin/add-order)', () => {
       await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
     // Another worker may add an order meanwhile: the number shown is the next one or a later one.
     await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
-    expect(sequence(await page.getByLabel('Order Number').inputValue())).toBeGreaterThanOrEqual(
-      sequence(next.nextOrderNumber),
-    );
+    const shown = await page.getByLabel('Order Number').inputValue();
+    expect(sequence(shown)).toBeGreaterThanOrEqual(sequence(next.nextOrderNumber));
+    // It is also on the screen as text, where a search by visible text finds it once.
+    await expect(page.getByText(shown, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Order Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
     await expect(page.getByLabel('Country').first()).toHaveValue('United Kingdom');
     await expect(page.getByLabel('Shipping (£)')).toHaveValue('0');
@@ -270,6 +271,7 @@ test('an order added in the form shows on the admin dashboard and to its custome
   const actualNumber = /Order (EP-\d+) has/.exec((await added.textContent()) ?? '')?.[1] ?? '';
   await expect(page.getByLabel('Customer Name')).toHaveValue('');
   await expect(page.getByLabel('Order Number')).not.toHaveValue(actualNumber);
+  await expect(page.getByText(actualNumber, { exact: true })).toBeHidden();
 
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await page.getByPlaceholder('Search by order number or product').fill(email);
