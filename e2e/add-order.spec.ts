@@ -96,6 +96,14 @@ test.describe('add new order (/admin/add-order)', () => {
       await expect(page.getByText(message, { exact: true }), message).toBeVisible();
     }
     await expectAccessible(page);
+    // Once the amounts are typed, the computed fields have values and their messages go.
+    await page.getByLabel('Subtotal (£)').fill('100');
+    await page.getByLabel('Shipping (£)').fill('5');
+    await page.getByLabel('Amount Paid (£)').fill('0');
+    await expect(page.getByLabel('Total (£)', { exact: true })).toHaveValue('105.00');
+    await expect(page.getByText('Total is required', { exact: true })).toBeHidden();
+    await expect(page.getByText('Amount remaining is required', { exact: true })).toBeHidden();
+    await expect(page.getByLabel('Total (£)', { exact: true })).not.toHaveAttribute('aria-invalid');
   });
 
   test('total and remaining are computed, read-only, in pounds', async ({ page }) => {
