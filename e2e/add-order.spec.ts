@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { isoDay, uniqueEmail } from './support/studio-api.ts';
-import { expect, expectAccessible, signInAsAdmin, test } from './support/test.ts';
+import { expect, expectAccessible, orderNumberCells, signInAsAdmin, test } from './support/test.ts';
 
 async function choose(page: Page, label: string, option: string, nth = 0) {
   await page.getByLabel(label, { exact: true }).nth(nth).click();
@@ -32,9 +32,10 @@ test.describe('add new order (/admin/add-order)', () => {
       await expect(page.getByRole('heading', { name: section, exact: true })).toBeVisible();
     // Another worker may add an order meanwhile: the number shown is the next one or a later one.
     await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
-    expect(sequence(await page.getByLabel('Order Number').inputValue())).toBeGreaterThanOrEqual(
-      sequence(next.nextOrderNumber),
-    );
+    const shown = await page.getByLabel('Order Number').inputValue();
+    expect(sequence(shown)).toBeGreaterThanOrEqual(sequence(next.nextOrderNumber));
+    // It is also on the screen as text, where a search by visible text finds it once.
+    await expect(page.getByText(shown, { exact: true })).toBeVisible();
     await expect(page.getByLabel('Order Date')).toHaveValue(format(new Date(), 'yyyy-MM-dd'));
     await expect(page.getByLabel('Country').first()).toHaveValue('United Kingdom');
     await expect(page.getByLabel('Shipping (£)')).toHaveValue('0');
@@ -95,6 +96,14 @@ test.describe('add new order (/admin/add-order)', () => {
       await expect(page.getByText(message, { exact: true }), message).toBeVisible();
     }
     await expectAccessible(page);
+    // Once the amounts are typed, the computed fields have values and their messages go.
+    await page.getByLabel('Subtotal (£)').fill('100');
+    await page.getByLabel('Shipping (£)').fill('5');
+    await page.getByLabel('Amount Paid (£)').fill('0');
+    await expect(page.getByLabel('Total (£)', { exact: true })).toHaveValue('105.00');
+    await expect(page.getByText('Total is required', { exact: true })).toBeHidden();
+    await expect(page.getByText('Amount remaining is required', { exact: true })).toBeHidden();
+    await expect(page.getByLabel('Total (£)', { exact: true })).not.toHaveAttribute('aria-invalid');
   });
 
   test('total and remaining are computed, read-only, in pounds', async ({ page }) => {
@@ -270,10 +279,11 @@ test('an order added in the form shows on the admin dashboard and to its custome
   const actualNumber = /Order (EP-\d+) has/.exec((await added.textContent()) ?? '')?.[1] ?? '';
   await expect(page.getByLabel('Customer Name')).toHaveValue('');
   await expect(page.getByLabel('Order Number')).not.toHaveValue(actualNumber);
+  await expect(page.getByText(actualNumber, { exact: true })).toBeHidden();
 
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await page.getByPlaceholder('Search by order number or product').fill(email);
-  await expect(page.getByRole('rowheader')).toHaveText([actualNumber]);
+  await expect(orderNumberCells(page)).toHaveText([actualNumber]);
   await expect(page.getByRole('row').filter({ hasText: actualNumber })).toContainText('Order Being Processed');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -1,4 +1,12 @@
-import { expect, expectNoHorizontalScroll, PHONE, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PHONE,
+  signInAsAdmin,
+  signInAsCustomer,
+  test,
+} from './support/test.ts';
 
 test.describe('the shell: header, theme menu and footer', () => {
   test('the header shows the title and the studio name; the footer the current year', async ({ page }) => {
@@ -56,6 +64,8 @@ test.describe('the shell: header, theme menu and footer', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Light', 'Dark', 'System']);
+    // An open menu hides no focusable content from assistive technology.
+    await expectAccessible(page);
     await page.getByRole('menuitem', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
     expect(await page.evaluate(() => localStorage.getItem('order-tracker-theme'))).toBe('dark');

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type APIRequestContext, test as base, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Locator, type Page, request } from '@playwright/test';
 import { ADMIN } from './admin.ts';
 import { StudioApi } from './studio-api.ts';
 
@@ -80,3 +80,7 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 export const PHONE = { width: 390, height: 844 };
+
+/** The admin table's order-number cells (one per order row) inside `scope`. */
+export const orderNumberCells = (scope: Page | Locator): Locator =>
+  scope.getByRole('cell').filter({ hasText: /^EP-\d+$/ });

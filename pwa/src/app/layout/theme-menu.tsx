@@ -13,8 +13,9 @@ const choices: { theme: Theme; label: string; Icon: typeof Sun }[] = [
 export function ThemeMenu() {
   const { theme } = useSnapshot(themeState);
   const Current = choices.find((choice) => choice.theme === theme)?.Icon ?? Sun;
+  // Not modal: an open menu leaves the page as it is for assistive technology (no aria-hidden over focusable content).
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost" size="icon" aria-label="Toggle theme" title="Theme">
           <Current aria-hidden="true" className="h-5 w-5" />

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -27,6 +27,7 @@ import { OrderItemsSection } from './order-items-section.tsx';
 export function AddOrderPage() {
   const form = useForm<AddOrderForm>({ resolver: zodResolver(addOrderFormSchema), defaultValues: addOrderDefaults() });
   const add = useMutation<OrderView, Error, AddOrderRequest>({ mutationKey: adminMutationKeys.addOrder });
+  const next = useQuery(nextOrderNumberQuery());
   const [documentFile, setDocumentFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const disabled = add.isPending || uploading;
@@ -75,7 +76,13 @@ export function AddOrderPage() {
       </Link>
       <div>
         <h1 className="text-2xl font-bold">Add New Order</h1>
+        {/* The next number as text too (the field below holds it as a value, which text searches skip). */}
         <p className="text-sm text-gray-700 dark:text-gray-300">
+          {next.data && (
+            <>
+              New order <span className="font-semibold">{next.data.nextOrderNumber}</span>.{' '}
+            </>
+          )}
           Enter the order, its customer and every club ordered.
         </p>
       </div>

@@ -162,6 +162,9 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
   });
   const total = computeTotal(subtotal, shipping);
   const remaining = computeRemaining(total, amountPaid);
+  // The two computed fields are not inputs, so nothing re-validates them: their message goes once they have a value.
+  const totalError = total === '' ? errors.total?.message : undefined;
+  const remainingError = remaining === '' ? errors.amountRemaining?.message : undefined;
   const money = (name: 'subtotal' | 'shipping' | 'amountPaid', id: string, label: string) => (
     <Field id={id} label={label} error={errors[name]?.message}>
       <Input
@@ -185,16 +188,16 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
         <Field id="tax" label="Tax (£)">
           <Input id="tax" readOnly value="0.00" />
         </Field>
-        <Field id="total" label="Total (£)" error={errors.total?.message}>
-          <Input id="total" readOnly value={total} {...invalidProps('total', errors.total?.message)} />
+        <Field id="total" label="Total (£)" error={totalError}>
+          <Input id="total" readOnly value={total} {...invalidProps('total', totalError)} />
         </Field>
         {money('amountPaid', 'amount-paid', 'Amount Paid (£)')}
-        <Field id="amount-remaining" label="Amount Remaining (£)" error={errors.amountRemaining?.message}>
+        <Field id="amount-remaining" label="Amount Remaining (£)" error={remainingError}>
           <Input
             id="amount-remaining"
             readOnly
             value={remaining}
-            {...invalidProps('amount-remaining', errors.amountRemaining?.message)}
+            {...invalidProps('amount-remaining', remainingError)}
           />
         </Field>
         <Field id="tracking-number" label="Tracking Number (Optional)">

@@ -44,9 +44,8 @@ function OrderRow({ order }: { order: OrderView }) {
         order.overdue && 'bg-red-50 dark:bg-red-950',
       )}
     >
-      <th scope="row" className="px-4 py-3 font-semibold whitespace-nowrap">
-        {order.orderNumber}
-      </th>
+      {/* A plain cell, so the number is found as the table's cell (a row header's role is rowheader). */}
+      <td className="px-4 py-3 font-semibold whitespace-nowrap">{order.orderNumber}</td>
       <td className="px-4 py-3">
         <div className="font-medium">{order.customerName}</div>
         <div className="text-xs text-gray-700 dark:text-gray-300">{order.customerEmail}</div>
