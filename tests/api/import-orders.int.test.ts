@@ -75,6 +75,29 @@ test('importing the same file twice creates nothing twice, and says why each row
   assert.is(rows[0]?.count, '1');
 });
 
+test('an order number already taken in another case (ep-0350 for EP-0350) is skipped, not a second order', async ({
+  stack,
+}) => {
+  const admin = await adminOf(stack);
+  const first = await admin.post<ImportReport>('/api/admin/import', [
+    orderPayload({ orderNumber: 'EP-0350', customerEmail: 'case.one@example.com' }),
+  ]);
+  assert.is(first.body.imported, 1);
+  await stack.settle();
+  const again = await admin.post<ImportReport>('/api/admin/import', [
+    orderPayload({ orderNumber: 'ep-0350', customerEmail: 'case.two@example.com' }),
+  ]);
+  assert.is(again.status, 200);
+  assert.is(again.body.imported, 0);
+  assert.equal(again.body.skipped, [{ row: 1, key: 'ep-0350', reason: 'Order EP-0350 already exists' }]);
+  const { rows } = await stack.db.pool.query<{ stream: string }>(
+    `select distinct stream from es.events where upper(stream) = 'ORDER-EP-0350'`,
+  );
+  assert.equal(rows, [{ stream: 'order-EP-0350' }]);
+  const order = await admin.get<{ customerEmail: string }>('/api/orders/ep-0350');
+  assert.is(order.body.customerEmail, 'case.one@example.com');
+});
+
 test('a row with neither order number nor Squarespace id is the same order when it comes again', async ({ stack }) => {
   const admin = await adminOf(stack);
   const email = 'no.number@example.com';

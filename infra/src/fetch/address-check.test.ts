@@ -18,7 +18,16 @@ const refused = {
   'unique-local IPv6': ['fc00::1', 'fd12:3456::1'],
   'multicast and broadcast': ['224.0.0.1', '239.255.255.250', '255.255.255.255', 'ff02::1'],
   'reserved, documentation and benchmarking': ['192.0.2.1', '198.18.0.1', '240.0.0.1', '192.0.0.8', '2001:db8::1'],
-  'IPv6 forms wrapping IPv4': ['64:ff9b::7f00:1', '2002:7f00:1::1', '2001::1'],
+  'IPv6 forms wrapping IPv4': [
+    '64:ff9b::7f00:1',
+    '2002:7f00:1::1',
+    '2001::1',
+    // IPv4-compatible (::/96), as DNS and the URL parser write ::127.0.0.1, ::10.0.0.1 and ::169.254.169.254
+    '::7f00:1',
+    '::a00:1',
+    '::a9fe:a9fe',
+    '::808:808',
+  ],
   'not an address at all': ['localhost', '127.1', '0x7f000001', '2130706433', '017700000001', '', 'docs.google.com'],
 };
 

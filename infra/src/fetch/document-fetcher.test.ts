@@ -82,7 +82,15 @@ ssrf('with the default allowlist, no loopback spelling reaches the listener', as
 ssrf(
   'an allowed Google host that resolves to loopback, private or metadata addresses is refused',
   async ({ target }) => {
-    for (const answer of [['127.0.0.1'], ['::1'], ['10.0.0.7'], ['169.254.169.254'], ['142.250.180.14', '127.0.0.1']]) {
+    for (const answer of [
+      ['127.0.0.1'],
+      ['::1'],
+      ['::ffff:7f00:1'],
+      ['::7f00:1'],
+      ['10.0.0.7'],
+      ['169.254.169.254'],
+      ['142.250.180.14', '127.0.0.1'],
+    ]) {
       const resolve = resolveTo(...answer);
       const fetcher = createDocumentFetcher({ origins: parseDocumentOrigins(undefined), resolve });
       const error = await refusal(fetcher.fetch('https://docs.google.com/document/d/abcdefghijkl/export?format=html'));

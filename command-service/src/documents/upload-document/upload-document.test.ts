@@ -69,4 +69,12 @@ test('a missing order number or file is refused', () => {
   assert.is(refusal({ orderNumber: 'EP-1', extraFiles: false, file: null }).message, 'A PDF file is required');
 });
 
+test('an order number with control characters in it is refused', () => {
+  for (const orderNumber of ['EP\u00000001', 'EP-0001\r\nX', 'EP\u007f1']) {
+    const error = refusal(form({ orderNumber }));
+    assert.is(error.status, 400, JSON.stringify(orderNumber));
+    assert.is(error.message, 'Invalid order number');
+  }
+});
+
 test.run();

@@ -14,7 +14,7 @@ import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
 import { mapLimited } from '../run-limited.ts';
-import { type OrderRow, planOrderImport } from './import-orders.ts';
+import { type OrderRow, orderNumberKey, planOrderImport } from './import-orders.ts';
 
 type Outcome = { kind: 'imported'; orderNumber: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
 
@@ -64,6 +64,17 @@ async function existingExternalIds(deps: CommandServiceDeps, orders: OrderRow[])
     [ids],
   );
   return new Map(rows.map((row) => [row.squarespace_order_id, row.order_number]));
+}
+
+/** Orders already placed under the rows' own numbers, in any case (`ep-0007` is `EP-0007`): key -> the number as stored. */
+async function existingOrderNumbers(deps: CommandServiceDeps, orders: OrderRow[]): Promise<Map<string, string>> {
+  const keys = orders.flatMap((o) => (o.request.orderNumber ? [orderNumberKey(o.request.orderNumber)] : []));
+  if (keys.length === 0) return new Map();
+  const { rows } = await deps.pool.query<{ order_number: string }>(
+    'select order_number from rm.orders where upper(order_number) = any($1::text[])',
+    [keys],
+  );
+  return new Map(rows.map((row) => [orderNumberKey(row.order_number), row.order_number]));
 }
 
 /**
@@ -168,12 +179,22 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
     const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
 
     // Squarespace ids also match orders added in the form; name-based event ids match earlier imports.
-    const [knownExternal, importedBefore] = await Promise.all([
+    const [knownExternal, importedBefore, knownNumbers] = await Promise.all([
       existingExternalIds(deps, plan.orders),
       alreadyImported(deps, plan.orders),
+      existingOrderNumbers(deps, plan.orders),
     ]);
     const skipped = [...plan.skipped];
     const toPlace = plan.orders.filter((order) => {
+      const known = order.request.orderNumber && knownNumbers.get(orderNumberKey(order.request.orderNumber));
+      if (known) {
+        skipped.push({
+          row: order.row,
+          key: order.request.orderNumber ?? null,
+          reason: `Order ${known} already exists`,
+        });
+        return false;
+      }
       const externalId = order.request.orderNumber ? undefined : order.request.squarespaceOrderId?.trim();
       const existing =
         (order.importKey && importedBefore.get(placedEventId(order.importKey))) ||

@@ -41,6 +41,36 @@ test('the same order number twice in one file is imported once', () => {
   assert.equal(plan.skipped, [{ row: 2, key: 'EP-0007', reason: 'Order EP-0007 appears twice (row 1)' }]);
 });
 
+test('order numbers differing only in case are the same order: the second is skipped', () => {
+  const plan = planOrderImport([order({ orderNumber: 'EP-0008' }), order({ orderNumber: 'ep-0008' })], 'EP-');
+  assert.equal(
+    plan.orders.map((o) => o.row),
+    [1],
+  );
+  assert.equal(plan.skipped, [{ row: 2, key: 'ep-0008', reason: 'Order ep-0008 appears twice (row 1)' }]);
+});
+
+test('an order number no link could reach ("." or "..", control characters) is rejected', () => {
+  const plan = planOrderImport(
+    [
+      order({ orderNumber: '.' }),
+      order({ orderNumber: '..' }),
+      order({ orderNumber: 'EP\n1' }),
+      order({ orderNumber: '...' }),
+    ],
+    'EP-',
+  );
+  assert.equal(
+    plan.orders.map((o) => o.row),
+    [4],
+  );
+  assert.equal(plan.rejected, [
+    { row: 1, field: 'orderNumber', message: 'Order number cannot be "." or ".."' },
+    { row: 2, field: 'orderNumber', message: 'Order number cannot be "." or ".."' },
+    { row: 3, field: 'orderNumber', message: 'Order number cannot contain control characters' },
+  ]);
+});
+
 test('the same Squarespace order twice in one file is imported once', () => {
   const plan = planOrderImport(
     [

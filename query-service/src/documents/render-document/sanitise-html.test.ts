@@ -85,4 +85,36 @@ test('CSS loses imports and every url() that is not https or an inline image', (
   );
 });
 
+test('CSS escapes and comments cannot smuggle an import, a url() or script past the checks', () => {
+  const smuggled = [
+    'body{background:u\\72l(http://127.0.0.1/x)}',
+    'b{background-image:u\\rl(http://127.0.0.1/z)}',
+    '@\\69mport url(http://127.0.0.1/y);',
+    '@im\\port "http://127.0.0.1/y.css";',
+    'i{background:image-set("http://127.0.0.1/i" 1x)}',
+    'i{background:-webkit-image-set("http://127.0.0.1/i" 1x)}',
+    'e{width:expr/**/ession(alert(1));color:red}',
+    'e{width:\\65xpression(alert(1))}',
+    'm{-moz-binding:url(x.xml#y);color:blue}',
+  ];
+  for (const css of smuggled) {
+    const clean = cleanCss(css);
+    assert.not.match(clean, /127\.0\.0\.1|@import|expression|binding|alert/i, `${css} -> ${clean}`);
+  }
+});
+
+test('no < comes out of CSS, so a style element cannot be closed from inside (not even by escapes)', () => {
+  for (const css of ['</style><script>alert(1)</script>', '\\3c /style>\\3c script>alert(1)\\3c /script>']) {
+    const html = sanitiseDocument(`<html><head><style>${css}</style></head><body><p>x</p></body></html>`);
+    assert.not.match(html, /<\/?script/i, html);
+  }
+});
+
+test("a Google Docs export's escaped list bullets and quoted fonts survive", () => {
+  assert.is(
+    cleanCss('.lst-kix_list_1-0>li:before{content:"\\0025cf  "} .q{content:"\\""} .f{font-family:"Arial"}'),
+    '.lst-kix_list_1-0>li:before{content:"\u25cf "} .q{content:"\\""} .f{font-family:"Arial"}',
+  );
+});
+
 test.run();

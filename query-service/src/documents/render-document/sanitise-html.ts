@@ -40,16 +40,37 @@ const FORBID_ATTR = ['srcset', 'action', 'formaction', 'ping', 'background', 'po
 const SAFE_LINK = /^(?:https?:|mailto:|#)/i;
 const SAFE_IMAGE = /^(?:https:|data:image\/(?:png|jpe?g|gif|webp);base64,)/i;
 
-/** CSS with every way to load or run something removed (imports, foreign url()s, old IE hooks). */
-export function cleanCss(css: string): string {
+/**
+ * CSS escapes (`u\\72l(`, `@im\\port`) and comments written out, so the checks below see what a browser
+ * reads. An escaped quote or backslash stays escaped, so strings keep their ends.
+ */
+function plainCss(css: string): string {
   return css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(/url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi, (whole, _quote, target: string) =>
-      SAFE_IMAGE.test(target.trim()) ? whole : 'none',
-    )
-    .replace(/expression\s*\(/gi, '(')
-    .replace(/(?:-moz-binding|behavior)\s*:/gi, 'x-removed:')
-    .replace(/<\/style/gi, '<\\/style');
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, '')
+    .replace(/\\(?:([0-9a-f]{1,6})[ \t\r\n\f]?|([^\r\n\f0-9a-f]))/gi, (sequence, hex?: string, char?: string) => {
+      const code = hex === undefined ? ((char ?? '').codePointAt(0) ?? 0) : Number.parseInt(hex, 16);
+      if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\uFFFD';
+      const plain = String.fromCodePoint(code);
+      return plain === '"' || plain === "'" || plain === '\\' ? sequence : plain;
+    });
+}
+
+/**
+ * CSS with every way to load or run something removed (imports, foreign url()s, image-set(), old IE
+ * hooks), whatever escapes or comments it is written with; a declaration with image-set() or one that
+ * would run script goes whole.
+ */
+export function cleanCss(css: string): string {
+  return (
+    plainCss(css)
+      .replace(/@import[^;]*;?/gi, '')
+      .replace(/[^;{}]*(?:expression\s*\(|-moz-binding\s*:|behavior\s*:|image-set\s*\()[^;{}]*;?/gi, '')
+      .replace(/url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi, (whole, _quote, target: string) =>
+        SAFE_IMAGE.test(target.trim()) ? whole : 'none',
+      )
+      // No `<` is needed in CSS (strings take the escape): none can end the style element or start a tag.
+      .replaceAll('<', '\\3c ')
+  );
 }
 
 purify.addHook('afterSanitizeAttributes', (node) => {
