@@ -1,5 +1,6 @@
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import { type OrderEvent, orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, initialOrderState, type OrderState } from '@ot/contracts/orders/order-state.ts';
 import type { OrderViewMeta } from '@ot/contracts/orders/to-order-view.ts';
@@ -48,7 +49,7 @@ export async function resolveOrderNumber(
     'select order_number from rm.orders where upper(order_number) = upper($1) order by order_number limit 1',
     [orderNumber],
   );
-  return rows[0]?.order_number ?? orderNumber.toUpperCase();
+  return rows[0]?.order_number ?? orderNumberKey(orderNumber);
 }
 
 /** Give decided events their envelope: ids from the command id (so a retried command appends the same ids). */

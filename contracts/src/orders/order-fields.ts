@@ -39,7 +39,21 @@ export const recordedDate = z
 /** Money is integer pence, never negative. */
 export const pence = z.number().int('Amounts are whole pence').min(0, 'Amounts cannot be negative').max(1_000_000_000);
 
-export const orderNumber = z.string().trim().min(1, 'Order number is required').max(100);
+/**
+ * An order's number: `.` and `..` are path steps, not names, so no order page or API address
+ * (`/orders/{orderNumber}`) could reach them, and control characters cannot be typed at login.
+ */
+export const orderNumber = z
+  .string()
+  .trim()
+  .min(1, 'Order number is required')
+  .max(100)
+  .refine((value) => value !== '.' && value !== '..', 'Order number cannot be "." or ".."')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Order number cannot contain control characters');
+
+/** Order numbers are one order whatever their case, as every lookup (login, order pages) treats them. */
+export const orderNumberKey = (value: string): string => value.toUpperCase();
 
 export const itemStatus = z.enum(itemStatuses, { error: 'Invalid item status' });
 export const orderStatus = z.enum(orderStatuses, { error: 'Invalid order status' });

@@ -1,3 +1,4 @@
+import { orderNumber as orderNumberSchema } from '@ot/contracts/orders/order-fields.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -39,8 +40,7 @@ export function checkUpload(form: UploadForm): { fileName: string; bytes: Buffer
   const orderNumber = form.orderNumber?.trim() ?? '';
   if (!orderNumber) throw badUpload(400, 'Order number is required', 'ORDER_NUMBER_REQUIRED');
   if (orderNumber.length > 100) throw badUpload(400, 'Order number is too long', 'BAD_REQUEST');
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  if (/[\u0000-\u001f\u007f]/.test(orderNumber)) throw badUpload(400, 'Invalid order number', 'BAD_REQUEST');
+  if (!orderNumberSchema.safeParse(orderNumber).success) throw badUpload(400, 'Invalid order number', 'BAD_REQUEST');
   const { file } = form;
   if (!file || file.bytes.length === 0) throw badUpload(400, 'A PDF file is required', 'FILE_REQUIRED');
   if (form.extraFiles) throw badUpload(400, 'Upload one PDF file at a time', 'TOO_MANY_FILES');

@@ -1,6 +1,7 @@
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
 import { EventIdsTakenError, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
@@ -14,7 +15,7 @@ import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
 import { mapLimited } from '../run-limited.ts';
-import { type OrderRow, orderNumberKey, planOrderImport } from './import-orders.ts';
+import { type OrderRow, planOrderImport } from './import-orders.ts';
 
 type Outcome = { kind: 'imported'; orderNumber: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RejectedRow, SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 
 export interface OrderRow {
   /** 1 = the first order in the file. */
@@ -52,11 +53,6 @@ export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: str
     const request = parsed.data;
     const orderNumber = request.orderNumber;
     if (orderNumber) {
-      const unusable = unusableOrderNumber(orderNumber);
-      if (unusable) {
-        plan.rejected.push({ row, field: 'orderNumber', message: unusable });
-        return;
-      }
       // Order numbers are looked up without regard to case (login, order pages): EP-0007 and ep-0007 are one order.
       const first = seenNumbers.get(orderNumberKey(orderNumber));
       if (first !== undefined) {
@@ -84,21 +80,6 @@ export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: str
     plan.orders.push({ row, request, importKey });
   });
   return plan;
-}
-
-/** Order numbers are one order whatever their case, as every lookup (login, order pages) treats them. */
-export const orderNumberKey = (orderNumber: string): string => orderNumber.toUpperCase();
-
-/**
- * Why an order number from a file cannot be an order's number, or null: `.` and `..` are path steps, not
- * names, so the order's page and API address (`/orders/{orderNumber}`) could never reach it; control
- * characters cannot be typed at login.
- */
-export function unusableOrderNumber(orderNumber: string): string | null {
-  if (orderNumber === '.' || orderNumber === '..') return 'Order number cannot be "." or ".."';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we refuse
-  if (/[\u0000-\u001f\u007f]/.test(orderNumber)) return 'Order number cannot contain control characters';
-  return null;
 }
 
 /** `EP-0042` with prefix `EP-` -> 42; numbers of another shape are not the sequence's business. */
