@@ -3,7 +3,7 @@ import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
 import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
 import type { OrderEvent, OrderItem } from '@ot/contracts/orders/order-events.ts';
-import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
+import { adminOrderStatus, allEtasAdded, isOrderComplete, orderEta } from '@ot/contracts/orders/order-rules.ts';
 import { foldOrder } from '@ot/contracts/orders/order-state.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
 import fc from 'fast-check';
@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { ordersProjection } from './orders.projection.ts';
 
 /**
- * rm.orders keeps admin_status, complete and all_etas_added as SQL over the items (so lists can
+ * rm.orders keeps admin_status, complete, all_etas_added and eta as SQL over the items (so lists can
  * filter and sort on them); contracts/order-rules.ts says what they mean. The two must agree.
  */
 const test = suite<{ db: TestDatabase }>('the SQL-derived order columns agree with the contracts rules', {
@@ -91,7 +91,7 @@ function history(orderNumber: string, items: OrderItem[], changes: Change[]): Or
   return events;
 }
 
-test('admin status, complete and ALL ETAs ADDED match the rules after any history', async ({ db }) => {
+test('admin status, complete, ALL ETAs ADDED and the ETA match the rules after any history', async ({ db }) => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(anItem, { maxLength: 5 }),
@@ -130,7 +130,8 @@ test('admin status, complete and ALL ETAs ADDED match the rules after any histor
           complete: boolean;
           all_etas_added: boolean;
           item_count: number;
-        }>('select admin_status, complete, all_etas_added, item_count from rm.orders where order_number = $1', [
+          eta: string | null;
+        }>('select admin_status, complete, all_etas_added, item_count, eta from rm.orders where order_number = $1', [
           orderNumber,
         ]);
         assert.equal(rows[0], {
@@ -138,6 +139,7 @@ test('admin status, complete and ALL ETAs ADDED match the rules after any histor
           complete: isOrderComplete(expected),
           all_etas_added: allEtasAdded(expected),
           item_count: expected.length,
+          eta: orderEta({ estimatedDelivery: null, items: expected }),
         });
       },
     ),

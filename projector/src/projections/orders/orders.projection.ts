@@ -34,6 +34,7 @@ const refreshOrder = (event: RecordedOrderEvent, orderNumber: string): SqlStatem
         admin_status = d.admin_status,
         complete = d.complete,
         all_etas_added = d.all_etas_added,
+        eta = coalesce(nullif(o.estimated_delivery, ''), case when d.all_etas_added then d.latest_eta end),
         delivered_at = case when d.complete then coalesce(o.delivered_at, $2) else null end,
         version = $3,
         updated_at = $2
@@ -41,7 +42,8 @@ const refreshOrder = (event: RecordedOrderEvent, orderNumber: string): SqlStatem
         select count(*)::int as item_count,
                coalesce((array_agg(status order by array_position($4::text[], status)))[1], 'order_being_processed') as admin_status,
                count(*) > 0 and coalesce(bool_and(status = 'order_collected_shipped'), false) as complete,
-               count(*) > 0 and coalesce(bool_and(coalesce(estimated_delivery, '') <> ''), false) as all_etas_added
+               count(*) > 0 and coalesce(bool_and(coalesce(estimated_delivery, '') <> ''), false) as all_etas_added,
+               (array_agg(estimated_delivery order by left(estimated_delivery, 10) desc, ordinal))[1] as latest_eta
           from rm.order_items where order_number = $1
       ) d
       where o.order_number = $1`,
