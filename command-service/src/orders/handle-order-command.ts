@@ -1,9 +1,9 @@
+import { orderNotFound, staleVersion } from '@ot/contracts/errors/domain-errors.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, type OrderState } from '@ot/contracts/orders/order-state.ts';
 import { type EventStore, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
-import { conflict, notFound } from '@ot/infra/http/errors.ts';
 import { type LoadedOrder, loadOrder, orderStream, toNewEvents } from './order.ts';
 
 export interface CommandDeps {
@@ -34,11 +34,9 @@ export async function handleOrderCommand(
 ): Promise<CommandResult> {
   for (let attempt = 1; ; attempt++) {
     const loaded = await loadOrder(deps.store, options.orderNumber);
-    if (options.mustExist !== false && loaded.state === null) throw notFound('Order not found');
+    if (options.mustExist !== false && loaded.state === null) throw orderNotFound();
     if (options.ifMatch !== undefined && options.ifMatch !== loaded.version) {
-      throw conflict('This order was changed by someone else. Reload it and try again.', {
-        currentVersion: loaded.version,
-      });
+      throw staleVersion(loaded.version);
     }
     const events = options.decide(loaded.state);
     if (events.length === 0) return { ...loaded, position: 0, appended: [] };

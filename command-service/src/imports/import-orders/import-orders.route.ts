@@ -3,14 +3,13 @@ import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
-import { EventIdsTakenError, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { EventIdsTakenError } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../../orders/handle-order-command.ts';
-import { allocateOrderNumber } from '../../orders/order-numbers.ts';
+import { allocateOrderNumber, isOrderNumberTaken } from '../../orders/order-numbers.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
@@ -107,9 +106,6 @@ const alreadyImportedSkip = (order: OrderRow, orderNumber: string): SkippedRow =
     : { row: order.row, key: null, reason: `This order was already imported as ${orderNumber}` };
 };
 
-const isTaken = (error: unknown) =>
-  error instanceof WrongExpectedVersionError || (error instanceof HttpError && error.status === 409);
-
 /** One order, one append: a crash never leaves half an order. An existing number is skipped, not overwritten. */
 async function placeImported(
   deps: CommandServiceDeps,
@@ -152,7 +148,7 @@ async function placeImported(
       if (error instanceof EventIdsTakenError) {
         return { kind: 'skipped', skip: alreadyImportedSkip(order, error.takenBy.slice(orderStreamPrefix.length)) };
       }
-      if (!isTaken(error)) throw error;
+      if (!isOrderNumberTaken(error)) throw error;
       if (order.request.orderNumber) {
         return {
           kind: 'skipped',

@@ -1,12 +1,11 @@
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
-import { WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, replyWithOrder } from '../../http/command-context.ts';
 import { jsonBody } from '../../http/json-body.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
-import { allocateOrderNumber } from '../order-numbers.ts';
+import { allocateOrderNumber, isOrderNumberTaken } from '../order-numbers.ts';
 import { decidePlaceOrder } from './place-order.ts';
 
 export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
@@ -36,8 +35,7 @@ export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps)
         await replyWithOrder(ctx, deps, result, 201);
         return;
       } catch (error) {
-        const taken = error instanceof WrongExpectedVersionError || (error as { status?: number }).status === 409;
-        if (!taken || request.orderNumber || attempt >= 20) throw error;
+        if (!isOrderNumberTaken(error) || request.orderNumber || attempt >= 20) throw error;
       }
     }
   });
