@@ -12,7 +12,7 @@ import { createApp } from './app.ts';
 const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 20);
+const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
 const store = createEventStore(config, pool);
 const app = createApp({
   config,
@@ -25,8 +25,9 @@ const app = createApp({
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 serve(app, {
-  port: Number(process.env.QUERY_SERVICE_PORT ?? 3002),
-  host: process.env.SERVICE_HOST ?? '127.0.0.1',
+  port: config.QUERY_SERVICE_PORT,
+  host: config.SERVICE_HOST,
+  launched: config.OT_LAUNCHED,
   logger,
   onClose: async () => {
     await store.close();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Actor, CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { toOrderView } from '@ot/contracts/orders/to-order-view.ts';
@@ -10,10 +9,14 @@ import type { CommandResult } from '../orders/handle-order-command.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Who and when: the actor from the session, the clock, and the command id (a client may send `Idempotency-Key`). */
-export function commandContext(ctx: AppContext, now: Date, actor?: Actor): CommandContext {
+export function commandContext(
+  ctx: AppContext,
+  deps: Pick<CommandServiceDeps, 'clock' | 'newId'>,
+  actor?: Actor,
+): CommandContext {
   const user = ctx.state.user;
   const key = ctx.get('Idempotency-Key');
-  const commandId = key && UUID.test(key) ? key : randomUUID();
+  const commandId = key && UUID.test(key) ? key : deps.newId();
   const correlation = ctx.get('X-Correlation-Id');
   return {
     actor:
@@ -21,7 +24,7 @@ export function commandContext(ctx: AppContext, now: Date, actor?: Actor): Comma
       (user
         ? { kind: user.isAdmin ? 'admin' : 'customer', id: user.id, name: user.username }
         : { kind: 'system', id: 'system', name: 'system' }),
-    now: now.toISOString(),
+    now: deps.clock().toISOString(),
     commandId,
     correlationId: correlation && UUID.test(correlation) ? correlation : commandId,
   };
@@ -39,7 +42,7 @@ export function ifMatchVersion(ctx: AppContext): number | undefined {
 /** Reply with the order as it now stands, its version (body and ETag) and the position to read it at. */
 export async function replyWithOrder(
   ctx: AppContext,
-  deps: Pick<CommandServiceDeps, 'users'>,
+  deps: Pick<CommandServiceDeps, 'users' | 'clock'>,
   result: CommandResult,
   status = 200,
 ): Promise<OrderView | null> {
@@ -51,7 +54,7 @@ export async function replyWithOrder(
   ctx.status = status;
   const view = toOrderView(result.state, result.meta, {
     forAdmin: ctx.state.user?.isAdmin === true,
-    today: new Date().toISOString(),
+    today: deps.clock().toISOString(),
     userId,
   });
   ctx.body = view;

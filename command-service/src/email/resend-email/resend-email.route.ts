@@ -29,7 +29,7 @@ export function resendEmailRoute(router: CommandRouter, deps: CommandServiceDeps
     const notificationId = deps.newId();
     const { position } = await handleEmailCommand(deps, {
       notificationId,
-      context: commandContext(ctx, deps.clock()),
+      context: commandContext(ctx, deps),
       decide: () => decideResendEmail({ type: 'ResendEmail', notificationId, requestedBy: admin.username }, original),
     });
     const { orderNumber } = requestedOrder(original);

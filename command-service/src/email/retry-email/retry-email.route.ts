@@ -16,7 +16,7 @@ export function retryEmailRoute(router: CommandRouter, deps: CommandServiceDeps)
     if (!logged) throw emailEventNotFound();
     const { position } = await handleEmailCommand(deps, {
       notificationId,
-      context: commandContext(ctx, deps.clock()),
+      context: commandContext(ctx, deps),
       decide: (state) => decideRetryEmail({ type: 'RetryEmail', notificationId, requestedBy: admin.username }, state),
     });
     ctx.set('x-event-position', String(position));

@@ -14,7 +14,7 @@ export function sendTestEmailRoute(router: CommandRouter, deps: CommandServiceDe
     const notificationId = deps.newId();
     const { position } = await handleEmailCommand(deps, {
       notificationId,
-      context: commandContext(ctx, deps.clock()),
+      context: commandContext(ctx, deps),
       decide: () =>
         decideSendTestEmail({
           type: 'SendTestEmail',

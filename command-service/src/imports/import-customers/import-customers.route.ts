@@ -82,7 +82,7 @@ async function startCustomerStreams(
 
 async function importCustomers(ctx: AppContext, deps: CommandServiceDeps, rows: { row: number; data: unknown }[]) {
   const admin = requireAdmin(ctx);
-  const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
+  const context = commandContext(ctx, deps, { kind: 'import', id: admin.id, name: admin.username });
   const plan = planCustomerImport(rows);
   const known = await knownEmails(deps, plan.customers);
   const skipped = [...plan.skipped];

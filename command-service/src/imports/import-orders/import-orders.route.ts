@@ -173,7 +173,7 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
   router.post('/api/admin/import', adminOnly, async (ctx) => {
     const admin = requireAdmin(ctx);
     const plan = planOrderImport(await requestOrders(ctx), deps.config.ORDER_NUMBER_PREFIX);
-    const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
+    const context = commandContext(ctx, deps, { kind: 'import', id: admin.id, name: admin.username });
 
     // Squarespace ids also match orders added in the form; name-based event ids match earlier imports.
     const [knownExternal, importedBefore, knownNumbers] = await Promise.all([

@@ -11,7 +11,7 @@ import { decidePlaceOrder } from './place-order.ts';
 export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.post('/api/admin/orders', adminOnly, jsonBody, async (ctx) => {
     const request = parse(placeOrderSchema, ctx.request.body);
-    const context = commandContext(ctx, deps.clock());
+    const context = commandContext(ctx, deps);
     // A number taken by an imported order is skipped: the append expects no stream.
     for (let attempt = 1; ; attempt++) {
       const orderNumber = request.orderNumber ?? (await allocateOrderNumber(deps));

@@ -15,7 +15,7 @@ export function updateOrderDetailsRoute(router: CommandRouter, deps: CommandServ
     const changes = parse(updateOrderDetailsSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
-      context: commandContext(ctx, deps.clock()),
+      context: commandContext(ctx, deps),
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
         decideUpdateOrderDetails(

@@ -17,7 +17,7 @@ export function updateOrderItemRoute(router: CommandRouter, deps: CommandService
     const changes = parse(updateOrderItemSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
-      context: commandContext(ctx, deps.clock()),
+      context: commandContext(ctx, deps),
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
         decideUpdateOrderItem(
