@@ -7,6 +7,7 @@ import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
 
 const config = loadConfig();
@@ -18,6 +19,7 @@ const app = createApp({
   config,
   pool,
   store,
+  orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
   clock: () => new Date(),
