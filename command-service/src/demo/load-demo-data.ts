@@ -6,7 +6,7 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { handleOrderCommand } from '../orders/handle-order-command.ts';
-import { placeUnderNewNumber } from '../orders/order-numbers.ts';
+import { placeUnderNewNumber } from '../orders/place-order/place-new-order.ts';
 import { demoOrders } from './demo-orders.ts';
 
 /**
@@ -36,7 +36,7 @@ if (claimed.rowCount === 0) {
   for (const demo of demoOrders) {
     const subtotal = demo.items.reduce((sum, item) => sum + item.price, 0);
     const { orderNumber } = await placeUnderNewNumber(
-      { store, orderNumbers, newId },
+      { store, orderNumbers },
       {
         context: context(),
         request: {
@@ -74,7 +74,7 @@ if (claimed.rowCount === 0) {
     );
     // Move each item to its demo status as a studio would, one status change at a time.
     await handleOrderCommand(
-      { store, newId },
+      { store },
       {
         orderNumber,
         context: context(),

@@ -30,10 +30,10 @@ async function placed(db: TestDatabase) {
   const store = createPostgresEventStore(db.pool);
   const orderNumber = `T-${randomUUID().slice(0, 8)}`;
   await handleOrderCommand(
-    { store, newId: randomUUID },
+    { store },
     { orderNumber, context: context(), mustExist: false, decide: () => [orderPlaced({ orderNumber })] },
   );
-  return { store, orderNumber, deps: { store, newId: randomUUID } };
+  return { store, orderNumber, deps: { store } };
 }
 
 const setStatus =
@@ -96,7 +96,7 @@ test('without If-Match, a write that lands between load and append is decided ag
   };
   const seen: (string | null | undefined)[] = [];
   const result = await handleOrderCommand(
-    { store: racingStore, newId: randomUUID },
+    { store: racingStore },
     {
       orderNumber,
       context: context(),
@@ -127,7 +127,7 @@ test('an order that does not exist is not found before anything is decided', asy
   let decided = false;
   try {
     await handleOrderCommand(
-      { store, newId: randomUUID },
+      { store },
       {
         orderNumber: 'NOPE',
         context: context(),

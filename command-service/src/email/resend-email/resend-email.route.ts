@@ -3,6 +3,7 @@ import { notificationIdSchema } from '@ot/contracts/email/email-views.ts';
 import { emailEventNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandDerivedId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleEmailCommand } from '../email-delivery.ts';
@@ -26,10 +27,11 @@ export function resendEmailRoute(router: CommandRouter, deps: CommandServiceDeps
     const originalId = parse(notificationIdSchema, ctx.params.eventId);
     const original = await loadRequest(deps, originalId);
     if (!original) throw emailEventNotFound();
-    const notificationId = deps.newId();
+    const context = commandContext(ctx, deps);
+    const notificationId = commandDerivedId(context, 'notification');
     const { position } = await handleEmailCommand(deps, {
       notificationId,
-      context: commandContext(ctx, deps),
+      context,
       decide: () => decideResendEmail({ type: 'ResendEmail', notificationId, requestedBy: admin.username }, original),
     });
     const { orderNumber } = requestedOrder(original);

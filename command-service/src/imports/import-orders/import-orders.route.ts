@@ -5,10 +5,11 @@ import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { EventIdsTakenError } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandEventId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../../orders/handle-order-command.ts';
-import { isOrderNumberTaken } from '../../orders/order-numbers.ts';
+import { isOrderNumberTaken, placeOrderCommand } from '../../orders/place-order/place-new-order.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
@@ -82,36 +83,20 @@ async function placeImported(
   importContext: CommandContext,
 ): Promise<Outcome> {
   const commandId = deps.newId();
+  const context = { ...importContext, commandId };
   let candidate = order.request.orderNumber ?? preallocated;
   for (let attempt = 1; ; attempt++) {
     const orderNumber = candidate ?? (await deps.orderNumbers.allocate(`${commandId}#${attempt}`));
-    // The first (and only) event of a new order takes the row's name-based id.
-    let firstId: string | null = order.importKey ? placedEventId(order.importKey) : null;
-    const newId = () => {
-      const id = firstId ?? deps.newId();
-      firstId = null;
-      return id;
-    };
     try {
-      const result = await handleOrderCommand(
-        { ...deps, newId },
-        {
-          orderNumber,
-          context: { ...importContext, commandId, correlationId: importContext.correlationId },
-          mustExist: false,
-          decide: (state) =>
-            decidePlaceOrder(
-              {
-                type: 'PlaceOrder',
-                orderId: deps.newId(),
-                orderNumber,
-                itemIds: order.request.items.map(() => deps.newId()),
-                request: order.request,
-              },
-              state,
-            ),
-        },
-      );
+      const result = await handleOrderCommand(deps, {
+        orderNumber,
+        context,
+        mustExist: false,
+        decide: (state) => decidePlaceOrder(placeOrderCommand(context, orderNumber, order.request), state),
+        // The first (and only) event of a new order takes the row's name-based id.
+        eventId: (index) =>
+          index === 0 && order.importKey ? placedEventId(order.importKey) : commandEventId(commandId, index),
+      });
       return { kind: 'imported', orderNumber, position: result.position };
     } catch (error) {
       if (error instanceof EventIdsTakenError) {
