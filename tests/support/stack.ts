@@ -9,6 +9,7 @@ import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
@@ -57,7 +58,11 @@ const listen = (server: Server) =>
  */
 export async function startStack(
   env: Record<string, string> = {},
-  options: { projector?: boolean } = {},
+  options: {
+    projector?: boolean;
+    /** The query service reads from a streaming replica: its URL for the test database's URL. */
+    readReplica?: (databaseUrl: string) => string;
+  } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url } as NodeJS.ProcessEnv);
@@ -92,9 +97,10 @@ export async function startStack(
     documents,
     fetcher,
   });
+  const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
   const queryApp = createQueryApp({
     config,
-    pool: db.pool,
+    pool: readPool,
     store,
     orderNumbers,
     logger,
@@ -138,6 +144,7 @@ export async function startStack(
       projector.stop();
       await running;
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
+      if (readPool !== db.pool) await readPool.end();
       await db.drop();
       await rm(documentsDir, { recursive: true, force: true });
     },

@@ -5,6 +5,7 @@ import { keepSocketsAlive } from '../http/keep-alive.ts';
 import type { Logger } from '../logger.ts';
 
 export interface GatewayOptions {
+  /** One URL, or several instances separated by commas: requests take turns among them. */
   commandUrl: string;
   queryUrl: string;
   /** pwa/dist; when missing, only /api is served. */
@@ -18,8 +19,21 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 const upstreamAgent = new Agent({ keepAlive: true, timeout: 4_000 });
 
 /** Which service answers: reads go to the query side, every other method to the command side. */
-export const upstreamFor = (method: string | undefined, options: Pick<GatewayOptions, 'commandUrl' | 'queryUrl'>) =>
+export const upstreamFor = <T>(method: string | undefined, options: { commandUrl: T; queryUrl: T }): T =>
   READ_METHODS.has(method ?? 'GET') ? options.queryUrl : options.commandUrl;
+
+const instancesOf = (urls: string) =>
+  urls
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** Several instances of a service: each request goes to the next one in turn. */
+function takeTurns(urls: string): () => string {
+  const instances = instancesOf(urls);
+  let next = 0;
+  return () => instances[next++ % instances.length] ?? urls;
+}
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string, logger: Logger): void {
   const url = new URL(req.url ?? '/', target);
@@ -51,8 +65,10 @@ async function health(options: GatewayOptions, res: ServerResponse): Promise<voi
       return [name, 'unavailable'] as const;
     }
   };
+  const named = (name: string, urls: string) =>
+    instancesOf(urls).map((url, i, all) => check(all.length > 1 ? `${name}-${i + 1}` : name, url));
   const results = Object.fromEntries(
-    await Promise.all([check('command-service', options.commandUrl), check('query-service', options.queryUrl)]),
+    await Promise.all([...named('command-service', options.commandUrl), ...named('query-service', options.queryUrl)]),
   );
   const ok = Object.values(results).every((value) => value === 'ok');
   res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -60,6 +76,7 @@ async function health(options: GatewayOptions, res: ServerResponse): Promise<voi
 }
 
 export function createGateway(options: GatewayOptions): Server {
+  const turns = { commandUrl: takeTurns(options.commandUrl), queryUrl: takeTurns(options.queryUrl) };
   const hasStatic = existsSync(options.staticDir);
   const assets = hasStatic
     ? sirv(options.staticDir, {
@@ -81,7 +98,7 @@ export function createGateway(options: GatewayOptions): Server {
       return;
     }
     if (path === '/api' || path.startsWith('/api/')) {
-      proxy(req, res, upstreamFor(req.method, options), options.logger);
+      proxy(req, res, upstreamFor(req.method, turns)(), options.logger);
       return;
     }
     res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -55,19 +55,33 @@ if (config.DEMO_DATA === '1') {
   if (demo.status !== 0) logger.error('loading the demo data failed (the app starts anyway)');
 }
 
-const commandPort = await freePort();
-const queryPort = await freePort();
 const supervisor = createSupervisor(logger, env);
-supervisor.start({
-  name: 'command-service',
-  entry: join(repoRoot, 'command-service/src/main.ts'),
-  env: { COMMAND_SERVICE_PORT: String(commandPort) },
-});
-supervisor.start({
-  name: 'query-service',
-  entry: join(repoRoot, 'query-service/src/main.ts'),
-  env: { QUERY_SERVICE_PORT: String(queryPort) },
-});
+/** COMMAND_INSTANCES / QUERY_INSTANCES processes of a service, each on its own port; the gateway takes turns. */
+async function startInstances(name: string, entry: string, portVariable: string, count: number): Promise<string> {
+  const urls: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const port = await freePort();
+    supervisor.start({
+      name: count > 1 ? `${name}-${i}` : name,
+      entry: join(repoRoot, entry),
+      env: { [portVariable]: String(port) },
+    });
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+  return urls.join(',');
+}
+const commandUrls = await startInstances(
+  'command-service',
+  'command-service/src/main.ts',
+  'COMMAND_SERVICE_PORT',
+  config.COMMAND_INSTANCES,
+);
+const queryUrls = await startInstances(
+  'query-service',
+  'query-service/src/main.ts',
+  'QUERY_SERVICE_PORT',
+  config.QUERY_INSTANCES,
+);
 supervisor.start({ name: 'projector', entry: join(repoRoot, 'projector/src/main.ts'), env: {} });
 for (const extra of ['command-service/src/notifier/main.ts']) {
   if (existsSync(join(repoRoot, extra))) supervisor.start({ name: 'notifier', entry: join(repoRoot, extra), env: {} });
@@ -75,7 +89,7 @@ for (const extra of ['command-service/src/notifier/main.ts']) {
 supervisor.start({
   name: 'gateway',
   entry: join(repoRoot, 'infra/src/gateway/main.ts'),
-  env: { COMMAND_SERVICE_URL: `http://127.0.0.1:${commandPort}`, QUERY_SERVICE_URL: `http://127.0.0.1:${queryPort}` },
+  env: { COMMAND_SERVICE_URL: commandUrls, QUERY_SERVICE_URL: queryUrls },
 });
 
 void (async () => {
