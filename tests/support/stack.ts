@@ -14,6 +14,7 @@ import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-s
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
 import { createGateway } from '@ot/infra/gateway/gateway.ts';
+import { createPostgresIdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
@@ -79,6 +80,7 @@ export async function startStack(
     pool: db.pool,
     store,
     orderNumbers,
+    idempotency: createPostgresIdempotencyStore(db.pool),
     logger,
     sessions,
     users,
