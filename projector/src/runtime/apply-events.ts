@@ -1,4 +1,4 @@
-import { parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { parseDomainEvent, type RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
@@ -39,10 +39,10 @@ export async function applyEvents(
   options: { projections: readonly Projection[]; schema: string; logger: Logger },
 ): Promise<number> {
   const { projections, schema, logger } = options;
-  const events: RecordedOrderEvent[] = [];
+  const events: RecordedDomainEvent[] = [];
   for (const event of recorded) {
     try {
-      const parsed = parseOrderEvent(event);
+      const parsed = parseDomainEvent(event);
       if (parsed) events.push(parsed);
     } catch (error) {
       logger.error({ err: error, eventId: event.id, type: event.type }, 'event does not match its schema; skipped');
@@ -89,7 +89,7 @@ export async function applyEvents(
   return events.length;
 }
 
-function needsOf(events: readonly RecordedOrderEvent[], projections: readonly Projection[]) {
+function needsOf(events: readonly RecordedDomainEvent[], projections: readonly Projection[]) {
   const keys = new Map<string, Set<string>>();
   const groups = new Map<string, Set<string>>();
   const add = (map: Map<string, Set<string>>, table: string, value: string) => {

@@ -1,4 +1,4 @@
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 
 /** A read-model row as JSON: column name -> value (what `to_jsonb(row)` gives and `json_populate_recordset` takes). */
 export type Row = Record<string, unknown>;
@@ -35,6 +35,6 @@ export interface Projection {
   name: string;
   /** Parents before children: rows are written in this order and deleted in the reverse. */
   tables: TableSpec[];
-  needs(event: RecordedOrderEvent): Need[];
-  project(event: RecordedOrderEvent, view: ReadView): Change[];
+  needs(event: RecordedDomainEvent): Need[];
+  project(event: RecordedDomainEvent, view: ReadView): Change[];
 }

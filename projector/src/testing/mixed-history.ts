@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@ot/contracts/events/event-envelope.ts';
-import type { OrderEventData, OrderEventType } from '@ot/contracts/orders/order-events.ts';
+import type { EventDataOf } from '@ot/contracts/events/event-family.ts';
+import type { domainEventSchemas } from '@ot/contracts/events/event-registry.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+
+type EventData = EventDataOf<typeof domainEventSchemas>;
 
 /** One append: events for one stream, in order. */
 export interface Append {
@@ -29,7 +32,7 @@ const address = (name: string) => ({
 export function mixedHistory(orders: number, options: { everyType?: boolean; prefix?: string } = {}): Append[][] {
   const prefix = options.prefix ?? 'H-';
   let clock = Date.parse('2026-01-01T09:00:00.000Z');
-  const event = <T extends OrderEventType>(type: T, data: OrderEventData[T], actor = 'admin'): NewEvent => {
+  const event = <T extends keyof EventData>(type: T, data: EventData[T], actor = 'admin'): NewEvent => {
     clock += 1000;
     const metadata: EventMetadata = {
       actor:

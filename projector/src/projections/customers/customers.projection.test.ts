@@ -1,10 +1,10 @@
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryView } from '../../runtime/memory-view.ts';
 import { customersProjection } from './customers.projection.ts';
 
-const imported = (stream: string): RecordedOrderEvent =>
+const imported = (stream: string): RecordedDomainEvent =>
   ({
     id: 'e1',
     type: 'CustomerImported',
@@ -27,7 +27,7 @@ const imported = (stream: string): RecordedOrderEvent =>
       correlationId: 'c',
       causationId: null,
     },
-  }) as RecordedOrderEvent;
+  }) as RecordedDomainEvent;
 
 test('an imported customer is added to the directory', () => {
   assert.equal(customersProjection.project(imported('customer-ada@example.com'), memoryView()), [

@@ -1,8 +1,9 @@
 import { emailEventLimits, MAX_DELIVERY_ATTEMPTS } from '@ot/contracts/email/email-fields.ts';
-import { orderStreamPrefix, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
-type Recorded<T extends RecordedOrderEvent['type']> = Extract<RecordedOrderEvent, { type: T }>;
+type Recorded<T extends RecordedDomainEvent['type']> = Extract<RecordedDomainEvent, { type: T }>;
 
 /** Which order a request is about: its own stream for the edit flow, the event's field for a resend. */
 export function requestedOrderNumber(event: Recorded<'CustomerNotificationRequested'>): string | null {
@@ -11,7 +12,7 @@ export function requestedOrderNumber(event: Recorded<'CustomerNotificationReques
 }
 
 /** The log's notes: what an admin needs to read about a delivery, in the studio's words. */
-export function deliveryNotes(event: RecordedOrderEvent): string | null {
+export function deliveryNotes(event: RecordedDomainEvent): string | null {
   switch (event.type) {
     case 'CustomerNotificationRequested':
       return event.data.resendOf ? 'Resend of an earlier email.' : null;
@@ -69,7 +70,7 @@ function requested(event: Recorded<'CustomerNotificationRequested'>, view: ReadV
 }
 
 /** The email's row after an outcome or a retry request; null when the event changes nothing. */
-function outcome(event: RecordedOrderEvent, email: Row): Row | null {
+function outcome(event: RecordedDomainEvent, email: Row): Row | null {
   switch (event.type) {
     case 'EmailSent':
       return {

@@ -1,12 +1,12 @@
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryView } from '../../runtime/memory-view.ts';
 import { deliveryNotes, emailEventsProjection, requestedOrderNumber } from './email-events.projection.ts';
 
-const recorded = <T extends RecordedOrderEvent['type']>(
+const recorded = <T extends RecordedDomainEvent['type']>(
   type: T,
-  data: Extract<RecordedOrderEvent, { type: T }>['data'],
+  data: Extract<RecordedDomainEvent, { type: T }>['data'],
   stream = 'email-n-1',
 ) =>
   ({
@@ -25,7 +25,7 @@ const recorded = <T extends RecordedOrderEvent['type']>(
     position: 7,
     tx: 1,
     schemaVersion: 1,
-  }) as Extract<RecordedOrderEvent, { type: T }>;
+  }) as Extract<RecordedDomainEvent, { type: T }>;
 
 test("a request in an order's stream is about that order; elsewhere it names its order", () => {
   const request = { notificationId: 'n-1', recipientEmail: 'a@example.com', emailType: 'order_update' };

@@ -1,5 +1,5 @@
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { format, parseISO } from 'date-fns';
 
 export interface TimelineText {
@@ -18,7 +18,7 @@ function day(iso: string | null): string {
 }
 
 /** The history a person reads: one plain sentence per event, in the studio's words. */
-export function describeEvent(event: RecordedOrderEvent, itemName: (itemId: string) => string): TimelineText {
+export function describeEvent(event: RecordedDomainEvent, itemName: (itemId: string) => string): TimelineText {
   const visible = (title: string, description: string | null, status: string | null = null): TimelineText => ({
     title,
     description,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
-import type { OrderEvent, OrderItem, RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { OrderEvent, OrderItem } from '@ot/contracts/orders/order-events.ts';
 import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { foldOrder } from '@ot/contracts/orders/order-state.ts';
 import { createLogger } from '@ot/infra/logger.ts';
@@ -123,7 +124,7 @@ test('admin status, complete and ALL ETAs ADDED match the rules after any histor
               position: index + 1,
               tx: 1,
               schemaVersion: 1,
-            }) as RecordedOrderEvent,
+            }) as RecordedDomainEvent,
         );
         // Half the histories one event at a time, half as one batch.
         const batches = recorded.length % 2 ? recorded.map((event) => [event]) : [recorded];

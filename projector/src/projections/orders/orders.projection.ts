@@ -1,5 +1,6 @@
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
-import { type OrderItem, orderStreamPrefix, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
@@ -18,7 +19,7 @@ const itemRow = (orderNumber: string, item: OrderItem, ordinal: number): Row => 
   status: item.status,
 });
 
-function placedRow(event: Extract<RecordedOrderEvent, { type: 'OrderPlaced' }>): Row {
+function placedRow(event: Extract<RecordedDomainEvent, { type: 'OrderPlaced' }>): Row {
   const o = event.data;
   return {
     order_number: o.orderNumber,
@@ -53,7 +54,7 @@ function placedRow(event: Extract<RecordedOrderEvent, { type: 'OrderPlaced' }>):
 }
 
 /** The columns an event sets on the order itself (before the derived ones). */
-function orderColumns(event: RecordedOrderEvent): Row {
+function orderColumns(event: RecordedDomainEvent): Row {
   switch (event.type) {
     case 'CustomerDetailsChanged':
       return {
@@ -81,7 +82,7 @@ function orderColumns(event: RecordedOrderEvent): Row {
 }
 
 /** The columns an event sets on one item, or on every item of the order. */
-function itemColumns(event: RecordedOrderEvent, item: Row): Row | null {
+function itemColumns(event: RecordedDomainEvent, item: Row): Row | null {
   switch (event.type) {
     case 'SpecDocumentAttached':
       return { document_url: event.data.documentUrl };
@@ -100,7 +101,7 @@ function itemColumns(event: RecordedOrderEvent, item: Row): Row | null {
  * The order's derived columns (spec section 4) from its items, by the rules in contracts/order-rules.ts,
  * with the event's own time so a rebuild gives the same rows.
  */
-function derived(order: Row, items: readonly Row[], event: RecordedOrderEvent): Row {
+function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent): Row {
   const facts = items.map((item) => ({
     status: item.status as ItemStatus,
     estimatedDelivery: item.estimated_delivery as string | null,
@@ -118,9 +119,9 @@ function derived(order: Row, items: readonly Row[], event: RecordedOrderEvent): 
   };
 }
 
-const orderNumberOf = (event: RecordedOrderEvent): string => event.stream.slice(orderStreamPrefix.length);
+const orderNumberOf = (event: RecordedDomainEvent): string => event.stream.slice(orderStreamPrefix.length);
 
-function project(event: RecordedOrderEvent, view: ReadView): Change[] {
+function project(event: RecordedDomainEvent, view: ReadView): Change[] {
   if (!event.stream.startsWith(orderStreamPrefix)) return [];
   const orderNumber = orderNumberOf(event);
   const changes: Change[] = [];
