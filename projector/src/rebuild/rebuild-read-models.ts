@@ -44,7 +44,7 @@ const SHADOW = 'rm_rebuild';
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 2000 };
+  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 5000 };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   const db = await pool.connect();
@@ -53,10 +53,11 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
       `select pg_try_advisory_lock(hashtext('order-tracker:rebuild')) as locked`,
     );
     if (!rows[0]?.locked) throw new Error('another rebuild or verification is running');
-    await createShadow(db, projections, SHADOW);
+    const deferredIndexes = await createShadow(db, projections, SHADOW);
     const built = await catchUp(db, deps, shadow);
-    logger.info({ events: built }, 'shadow read models built; swapping in');
+    for (const index of deferredIndexes) await db.query(index);
     for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
+    logger.info({ events: built }, 'shadow read models built; swapping in');
     for (let attempt = 1; ; attempt++) {
       await db.query('begin');
       try {

@@ -13,6 +13,8 @@ interface Entry {
   stored: boolean;
   /** Deleted during this batch (the delete is written before any later put). */
   deleted: boolean;
+  /** Changed by this batch (so it is written). */
+  dirty: boolean;
   /** Columns this batch set (only these are written for a row not read first). */
   columns: Set<string>;
 }
@@ -38,7 +40,11 @@ export async function applyEvents(
   recorded: readonly RecordedEvent[],
   options: { projections: readonly Projection[]; schema: string; logger: Logger },
 ): Promise<number> {
-  const { projections, schema, logger } = options;
+  return applyParsedEvents(db, parseEvents(recorded, options.logger), options);
+}
+
+/** The events projections follow, parsed; one that does not match its schema is logged and skipped. */
+export function parseEvents(recorded: readonly RecordedEvent[], logger: Logger): RecordedDomainEvent[] {
   const events: RecordedDomainEvent[] = [];
   for (const event of recorded) {
     try {
@@ -48,6 +54,15 @@ export async function applyEvents(
       logger.error({ err: error, eventId: event.id, type: event.type }, 'event does not match its schema; skipped');
     }
   }
+  return events;
+}
+
+export async function applyParsedEvents(
+  db: Queryable,
+  events: readonly RecordedDomainEvent[],
+  options: { projections: readonly Projection[]; schema: string },
+): Promise<number> {
+  const { projections, schema } = options;
   if (events.length === 0) return 0;
 
   const tables = new Map<string, Table>();
@@ -126,32 +141,39 @@ async function fetchNeeds(
       `select to_jsonb(t) as r from ${ident(schema)}.${ident(name)} t where ${where.join(' or ')}`,
       groups.length > 0 ? [keys, groups] : [keys],
     );
-    for (const key of keys) table.entries.set(key, { row: null, stored: false, deleted: false, columns: new Set() });
+    for (const key of keys)
+      table.entries.set(key, { row: null, stored: false, deleted: false, dirty: false, columns: new Set() });
     for (const group of groups) table.groups.set(group, new Set());
     for (const { r } of rows) {
       const rowKey = String(r[key]);
-      table.entries.set(rowKey, { row: r, stored: true, deleted: false, columns: new Set() });
+      table.entries.set(rowKey, { row: r, stored: true, deleted: false, dirty: false, columns: new Set() });
       if (groupBy) table.groups.get(String(r[groupBy]))?.add(rowKey);
     }
   }
 }
 
 function put(table: Table, change: Change): void {
-  const entry = table.entries.get(change.key) ?? { row: null, stored: false, deleted: false, columns: new Set() };
-  table.entries.set(change.key, entry);
+  let entry = table.entries.get(change.key);
+  if (!entry) {
+    entry = { row: null, stored: false, deleted: false, dirty: false, columns: new Set() };
+    table.entries.set(change.key, entry);
+  }
   const groupBy = table.spec.groupBy;
-  const groupOf = (row: Row | null) => (groupBy && row ? String(row[groupBy]) : null);
-  const before = groupOf(entry.row);
+  const before = groupBy && entry.row ? String(entry.row[groupBy]) : null;
   if (change.row === null) {
     entry.deleted = true;
+    entry.dirty = false;
     entry.row = null;
     entry.stored = false;
     entry.columns.clear();
   } else {
-    entry.row = entry.row ? { ...entry.row, ...change.row } : { ...change.row };
-    for (const column of Object.keys(change.row)) entry.columns.add(column);
+    // Rows live only in this batch's memory and projections build new rows rather than keep old ones.
+    if (entry.row) Object.assign(entry.row, change.row);
+    else entry.row = { ...change.row };
+    entry.dirty = true;
+    if (!entry.stored) for (const column in change.row) entry.columns.add(column);
   }
-  const after = groupOf(entry.row);
+  const after = groupBy && entry.row ? String(entry.row[groupBy]) : null;
   if (before !== after) {
     if (before !== null) table.groups.get(before)?.delete(change.key);
     if (after !== null) table.groups.get(after)?.add(change.key);
@@ -170,7 +192,7 @@ async function write(db: Queryable, schema: string, tables: readonly Table[]): P
   for (const table of tables) {
     const bySignature = new Map<string, { columns: string[]; rows: Row[] }>();
     for (const entry of table.entries.values()) {
-      if (!entry.row || entry.columns.size === 0) continue;
+      if (!entry.row || !entry.dirty) continue;
       const columns = (entry.stored ? Object.keys(entry.row) : [...entry.columns]).sort();
       const signature = columns.join(',');
       const group = bySignature.get(signature) ?? { columns, rows: [] };

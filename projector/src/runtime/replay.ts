@@ -1,7 +1,8 @@
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
-import { applyEvents } from './apply-events.ts';
+import { applyParsedEvents, parseEvents } from './apply-events.ts';
 import type { Projection } from './projection.ts';
 
 /** Where read models are written: their schema and the checkpoint row that says how far they are. */
@@ -39,22 +40,20 @@ export async function writeCheckpoint(db: pg.ClientBase, target: Target, checkpo
   ]);
 }
 
-/**
- * Inside the caller's transaction: apply the next batch after `after` and advance the checkpoint row to
- * its last event, so the batch's effect and the checkpoint commit (or roll back) together. With `until`,
- * stops after that event. Returns how many events were read (0: caught up) and the new checkpoint.
- */
-export async function applyNextBatch(
-  db: pg.ClientBase,
-  deps: ReplayDeps,
-  target: Target,
-  after: Checkpoint,
-  until?: Checkpoint,
-): Promise<{ read: number; applied: number; checkpoint: Checkpoint; done: boolean }> {
+interface Batch {
+  read: number;
+  events: RecordedDomainEvent[];
+  last: Checkpoint | null;
+  /** The batch ends at `until`. */
+  done: boolean;
+}
+
+/** The batch after `after` (up to `until`), parsed. */
+async function readBatch(deps: ReplayDeps, after: Checkpoint, until?: Checkpoint): Promise<Batch> {
+  if (until && after.position === until.position) return { read: 0, events: [], last: null, done: true };
   let batch = await deps.store.readAll({ after, limit: deps.batchSize ?? 1000 });
   let done = batch.length === 0;
   if (until) {
-    if (after.position === until.position) return { read: 0, applied: 0, checkpoint: after, done: true };
     const end = batch.findIndex((event) => event.position === until.position);
     if (end >= 0) {
       batch = batch.slice(0, end + 1);
@@ -62,18 +61,36 @@ export async function applyNextBatch(
     }
   }
   const last = batch[batch.length - 1];
-  if (!last) return { read: 0, applied: 0, checkpoint: after, done: true };
-  const applied = await applyEvents(db, batch, {
-    projections: deps.projections,
-    schema: target.schema,
-    logger: deps.logger,
-  });
-  const checkpoint = checkpointOf(last);
-  await writeCheckpoint(db, target, checkpoint);
-  return { read: batch.length, applied, checkpoint, done };
+  return { read: batch.length, events: parseEvents(batch, deps.logger), last: last ? checkpointOf(last) : null, done };
 }
 
-/** Apply batches (one transaction each) until caught up with what is committed, or until `until`; returns the events read. */
+async function applyBatch(db: pg.ClientBase, deps: ReplayDeps, target: Target, batch: Batch): Promise<void> {
+  await applyParsedEvents(db, batch.events, { projections: deps.projections, schema: target.schema });
+  if (batch.last) await writeCheckpoint(db, target, batch.last);
+}
+
+/**
+ * Inside the caller's transaction: apply the next batch after `after` and advance the checkpoint row to
+ * its last event, so the batch's effect and the checkpoint commit (or roll back) together. Returns how
+ * many events were read (0: caught up) and the new checkpoint.
+ */
+export async function applyNextBatch(
+  db: pg.ClientBase,
+  deps: ReplayDeps,
+  target: Target,
+  after: Checkpoint,
+): Promise<{ read: number; checkpoint: Checkpoint }> {
+  const batch = await readBatch(deps, after);
+  await applyBatch(db, deps, target, batch);
+  return { read: batch.read, checkpoint: batch.last ?? after };
+}
+
+const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
+
+/**
+ * Apply batches (one transaction each) until caught up with what is committed, or until `until`; returns
+ * the events read. The next batch is read and parsed while the current one is written.
+ */
 export async function catchUp(
   db: pg.ClientBase,
   deps: ReplayDeps,
@@ -81,14 +98,28 @@ export async function catchUp(
   options: { until?: Checkpoint; stopped?: () => boolean } = {},
 ): Promise<number> {
   let read = 0;
+  let after = await readCheckpoint(db, target, false);
+  let next = readBatch(deps, after, options.until);
+  next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
   while (!options.stopped?.()) {
     await db.query('begin');
     try {
-      const checkpoint = await readCheckpoint(db, target, true);
-      const step = await applyNextBatch(db, deps, target, checkpoint, options.until);
+      const locked = await readCheckpoint(db, target, true);
+      if (!same(locked, after)) {
+        // A rebuild swapped the read models in and moved the checkpoint meanwhile: read from there.
+        after = locked;
+        next = readBatch(deps, after, options.until);
+      }
+      const batch = await next;
+      if (batch.last && !batch.done) {
+        after = batch.last;
+        next = readBatch(deps, after, options.until);
+        next.catch(() => {});
+      }
+      await applyBatch(db, deps, target, batch);
       await db.query('commit');
-      read += step.read;
-      if (step.done) break;
+      read += batch.read;
+      if (batch.done || !batch.last) break;
     } catch (error) {
       await db.query('rollback').catch(() => {});
       throw error;
