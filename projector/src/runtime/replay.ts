@@ -71,18 +71,19 @@ async function applyBatch(db: pg.ClientBase, deps: ReplayDeps, target: Target, b
 
 /**
  * Inside the caller's transaction: apply the next batch after `after` and advance the checkpoint row to
- * its last event, so the batch's effect and the checkpoint commit (or roll back) together. Returns how
- * many events were read (0: caught up) and the new checkpoint.
+ * its last event, so the batch's effect and the checkpoint commit (or roll back) together. With `until`,
+ * stops after that event. Returns how many events were read and the new checkpoint.
  */
 export async function applyNextBatch(
   db: pg.ClientBase,
   deps: ReplayDeps,
   target: Target,
   after: Checkpoint,
-): Promise<{ read: number; checkpoint: Checkpoint }> {
-  const batch = await readBatch(deps, after);
+  until?: Checkpoint,
+): Promise<{ read: number; checkpoint: Checkpoint; done: boolean }> {
+  const batch = await readBatch(deps, after, until);
   await applyBatch(db, deps, target, batch);
-  return { read: batch.read, checkpoint: batch.last ?? after };
+  return { read: batch.read, checkpoint: batch.last ?? after, done: batch.done || batch.read === 0 };
 }
 
 const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
