@@ -46,6 +46,12 @@ export interface ApiResponse<T> {
   headers: Headers;
 }
 
+/** The `ot_csrf` cookie (`__Host-ot_csrf` over HTTPS), which the server sets beside the session cookie. */
+function csrfToken(): string {
+  const match = /(?:^|;\s*)(?:__Host-)?ot_csrf=([^;]*)/.exec(document.cookie);
+  return match?.[1] ?? '';
+}
+
 export async function request<S extends z.ZodType>(
   path: string,
   schema: S,
@@ -54,9 +60,12 @@ export async function request<S extends z.ZodType>(
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined;
-  // Multipart forms and files (a CSV as Blob) go as they are; fetch sets their content type.
-  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
-  else if (options.body !== undefined) {
+  // Multipart forms and files (a CSV as Blob) go as they are; fetch sets their content type. The server
+  // takes them only with the double-submit token from the session's CSRF cookie.
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    body = options.body;
+    headers['x-csrf-token'] = csrfToken();
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
