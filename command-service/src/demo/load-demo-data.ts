@@ -5,7 +5,7 @@ import { createPool } from '@ot/infra/db/pool.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { handleOrderCommand } from '../orders/handle-order-command.ts';
-import { allocateOrderNumber } from '../orders/place-order/place-order.route.ts';
+import { allocateOrderNumber } from '../orders/order-numbers.ts';
 import { decidePlaceOrder } from '../orders/place-order/place-order.ts';
 import { demoOrders } from './demo-orders.ts';
 

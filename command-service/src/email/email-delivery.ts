@@ -1,36 +1,18 @@
+import {
+  type DeliveryState,
+  deliveryStateOf,
+  type EmailEvent,
+  parseEmailEvent,
+  type RecordedEmailEvent,
+} from '@ot/contracts/email/email-events.ts';
 import { emailStream } from '@ot/contracts/email/email-fields.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
-import { type OrderEvent, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { type EventStore, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
 import { toNewEvents } from '../orders/order.ts';
 
-/** Where one email's delivery stands, folded from its own stream (`email-<notificationId>`). */
-export type DeliveryState = 'unrecorded' | 'pending' | 'retrying' | 'sent' | 'failed';
-
-export function deliveryStateOf(events: readonly OrderEvent[]): DeliveryState {
-  let state: DeliveryState = 'unrecorded';
-  for (const event of events) {
-    switch (event.type) {
-      case 'CustomerNotificationRequested':
-      case 'EmailRetryRequested':
-        state = 'pending';
-        break;
-      case 'EmailSent':
-        state = 'sent';
-        break;
-      case 'EmailDeliveryFailed':
-        state = event.data.nextAttemptAt ? 'retrying' : 'failed';
-        break;
-      default:
-        break;
-    }
-  }
-  return state;
-}
-
 export async function loadEmailStream(store: EventStore, notificationId: string) {
   const recorded = await store.readStream(emailStream(notificationId));
-  const events = recorded.map(parseOrderEvent).filter((event): event is RecordedOrderEvent => event !== null);
+  const events = recorded.map(parseEmailEvent).filter((event): event is RecordedEmailEvent => event !== null);
   return { events, version: recorded.at(-1)?.version ?? 0, state: deliveryStateOf(events) };
 }
 
@@ -43,7 +25,7 @@ export async function handleEmailCommand(
   options: {
     notificationId: string;
     context: CommandContext;
-    decide: (state: DeliveryState) => OrderEvent[];
+    decide: (state: DeliveryState) => EmailEvent[];
   },
 ): Promise<{ position: number }> {
   for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,5 @@
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
-import { type OrderEvent, orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, initialOrderState, type OrderState } from '@ot/contracts/orders/order-state.ts';
@@ -53,7 +53,11 @@ export async function resolveOrderNumber(
 }
 
 /** Give decided events their envelope: ids from the command id (so a retried command appends the same ids). */
-export function toNewEvents(events: readonly OrderEvent[], context: CommandContext, newId: () => string): NewEvent[] {
+export function toNewEvents(
+  events: readonly { type: string; data: unknown }[],
+  context: CommandContext,
+  newId: () => string,
+): NewEvent[] {
   return events.map((event) => ({
     id: newId(),
     type: event.type,

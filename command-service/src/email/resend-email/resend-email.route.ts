@@ -1,5 +1,5 @@
+import { parseEmailEvent } from '@ot/contracts/email/email-events.ts';
 import { notificationIdSchema } from '@ot/contracts/email/email-views.ts';
-import { parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { notFound, parse } from '@ot/infra/http/errors.ts';
 import { requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
@@ -13,7 +13,7 @@ async function loadRequest(deps: CommandServiceDeps, notificationId: string) {
   const logged = await findEmailEvent(deps.pool, notificationId);
   if (!logged) return null;
   for (const recorded of await deps.store.readStream(logged.requestStream)) {
-    const event = parseOrderEvent(recorded);
+    const event = parseEmailEvent(recorded);
     if (event?.type === 'CustomerNotificationRequested' && event.data.notificationId === notificationId) return event;
   }
   return null;

@@ -1,16 +1,15 @@
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { deliveryStateOf, type EmailEvent } from '@ot/contracts/email/email-events.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deliveryStateOf } from '../email-delivery.ts';
 import { decideRetryEmail, type RetryEmail } from './retry-email.ts';
 
 const retry: RetryEmail = { type: 'RetryEmail', notificationId: 'n-1', requestedBy: 'studio.admin' };
-const failed = (nextAttemptAt: string | null): OrderEvent => ({
+const failed = (nextAttemptAt: string | null): EmailEvent => ({
   type: 'EmailDeliveryFailed',
   data: { notificationId: 'n-1', attempt: 1, error: 'SendGrid answered 500', nextAttemptAt },
 });
-const sent: OrderEvent = { type: 'EmailSent', data: { notificationId: 'n-1', attempt: 1 } };
+const sent: EmailEvent = { type: 'EmailSent', data: { notificationId: 'n-1', attempt: 1 } };
 
 const conflictMessage = (run: () => unknown): string | null => {
   try {
@@ -47,7 +46,7 @@ test('an email still waiting for its first attempt, or already retried, cannot b
   for (const events of [
     [],
     [failed(null), { type: 'EmailRetryRequested', data: { notificationId: 'n-1', requestedBy: null } }],
-  ] as OrderEvent[][]) {
+  ] as EmailEvent[][]) {
     assert.is(
       conflictMessage(() => decideRetryEmail(retry, deliveryStateOf(events))),
       'This email is still waiting to be sent; only failed emails can be retried.',

@@ -1,6 +1,5 @@
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { DeliveryState, EmailEvent } from '@ot/contracts/email/email-events.ts';
 import { conflict } from '@ot/infra/http/errors.ts';
-import type { DeliveryState } from '../email-delivery.ts';
 
 export interface RetryEmail {
   type: 'RetryEmail';
@@ -12,7 +11,7 @@ export interface RetryEmail {
  * Only a failed email can be retried: one that failed for good gets a new round of attempts, one
  * waiting in the retry queue is tried now.
  */
-export function decideRetryEmail(command: RetryEmail, state: DeliveryState): OrderEvent[] {
+export function decideRetryEmail(command: RetryEmail, state: DeliveryState): EmailEvent[] {
   switch (state) {
     case 'failed':
     case 'retrying':

@@ -10,7 +10,7 @@ import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../../orders/handle-order-command.ts';
-import { allocateOrderNumber } from '../../orders/place-order/place-order.route.ts';
+import { allocateOrderNumber } from '../../orders/order-numbers.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';

@@ -1,12 +1,12 @@
-import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { type PlaceOrderRequest, placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { given, orderPlaced } from '../testing/given-when-then.ts';
 import { decidePlaceOrder, type PlaceOrder } from './place-order.ts';
 
 /** The add-order form's payload, parsed as the route parses it. */
-const request = (overrides: Record<string, unknown> = {}): AddOrderRequest =>
-  addOrderSchema.parse({
+const request = (overrides: Record<string, unknown> = {}): PlaceOrderRequest =>
+  placeOrderSchema.parse({
     customerEmail: 'jane@example.com',
     customerName: 'Jane Golfer',
     orderDate: '2026-11-01',

@@ -1,4 +1,4 @@
-import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { PlaceOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { OrderState } from '@ot/contracts/orders/order-state.ts';
@@ -11,10 +11,10 @@ export interface PlaceOrder {
   orderNumber: string;
   /** One new id per item, in order. */
   itemIds: string[];
-  request: AddOrderRequest;
+  request: PlaceOrderRequest;
 }
 
-function toAddress(input: AddOrderRequest['shippingAddress']): Address | null {
+function toAddress(input: PlaceOrderRequest['shippingAddress']): Address | null {
   if (!input) return null;
   const address = {
     name: input.name?.trim() ?? '',

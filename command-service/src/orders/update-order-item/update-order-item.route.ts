@@ -1,4 +1,4 @@
-import { updateItemSchema } from '@ot/contracts/orders/order-commands.ts';
+import { updateOrderItemSchema } from '@ot/contracts/orders/order-commands.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
@@ -14,7 +14,7 @@ const wantsEmail = (header: string) => header.trim().toLowerCase() === 'true';
 export function updateOrderItemRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.patch('/api/admin/orders/:orderNumber/items/:itemId', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
-    const changes = parse(updateItemSchema, ctx.request.body);
+    const changes = parse(updateOrderItemSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
       context: commandContext(ctx, deps.clock()),

@@ -1,9 +1,9 @@
-import type { UpdateItemRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import { DRIVER_ID, given, IRONS_ID, item, orderPlaced } from '../testing/given-when-then.ts';
 import { decideUpdateOrderItem, type UpdateOrderItem } from './update-order-item.ts';
 
-const updateItem = (itemId: string, changes: UpdateItemRequest, notify = false): UpdateOrderItem => ({
+const updateItem = (itemId: string, changes: UpdateOrderItemRequest, notify = false): UpdateOrderItem => ({
   type: 'UpdateOrderItem',
   itemId,
   changes,

@@ -1,4 +1,4 @@
-import type { UpdateItemRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { OrderState } from '@ot/contracts/orders/order-state.ts';
 import { notFound } from '@ot/infra/http/errors.ts';
@@ -11,7 +11,7 @@ export const ITEM_NOT_FOUND = 'Item not found';
 export interface UpdateOrderItem {
   type: 'UpdateOrderItem';
   itemId: string;
-  changes: UpdateItemRequest;
+  changes: UpdateOrderItemRequest;
   notification: NotificationRequest | null;
 }
 

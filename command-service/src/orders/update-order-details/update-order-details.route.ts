@@ -1,4 +1,4 @@
-import { updateOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { updateOrderDetailsSchema } from '@ot/contracts/orders/order-commands.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
@@ -6,21 +6,21 @@ import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/comma
 import { jsonBody } from '../../http/json-body.ts';
 import { handleOrderCommand } from '../handle-order-command.ts';
 import { resolveOrderNumber } from '../order.ts';
-import { decideUpdateOrder } from './update-order.ts';
+import { decideUpdateOrderDetails } from './update-order-details.ts';
 
 /** The edit form's save of the order's own fields (not its items). */
-export function updateOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
+export function updateOrderDetailsRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.patch('/api/admin/orders/:orderNumber/status', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
-    const changes = parse(updateOrderSchema, ctx.request.body);
+    const changes = parse(updateOrderDetailsSchema, ctx.request.body);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
       context: commandContext(ctx, deps.clock()),
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
-        decideUpdateOrder(
+        decideUpdateOrderDetails(
           {
-            type: 'UpdateOrder',
+            type: 'UpdateOrderDetails',
             changes,
             notification: changes.notifyCustomer ? { notificationId: deps.newId(), requestedBy: admin.username } : null,
           },
