@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import featuresGrpc from '@eventstore/db-client/generated/serverfeatures_grpc_pb.js';
 import featuresPb from '@eventstore/db-client/generated/serverfeatures_pb.js';
 import sharedPb from '@eventstore/db-client/generated/shared_pb.js';
-import statusPb from '@eventstore/db-client/generated/status_pb.js';
 import streamsGrpc from '@eventstore/db-client/generated/streams_grpc_pb.js';
 import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
 import {
@@ -14,16 +13,20 @@ import {
   ServerCredentials,
   status,
 } from '@grpc/grpc-js';
-import anyPb from 'google-protobuf/google/protobuf/any_pb.js';
 import emptyPb from 'google-protobuf/google/protobuf/empty_pb.js';
 import {
-  createInMemoryLog,
-  type ExpectedRevision,
-  type Filter,
-  type InMemoryLog,
-  type LoggedEvent,
-  type ProposedEvent,
-} from './in-memory-log.ts';
+  appendWrongExpectedVersion,
+  expectedOf,
+  filterOf,
+  identifierOf,
+  type ReadOptions,
+  readResponse,
+  streamName,
+  toProposed,
+  uuidString,
+  wrongExpectedVersionStatus,
+} from './eventstoredb-messages.ts';
+import { createInMemoryLog, type InMemoryLog, type LoggedEvent, type ProposedEvent } from './in-memory-log.ts';
 
 /**
  * A stand-in for an EventStoreDB node: the Streams and ServerFeatures gRPC services, served from the
@@ -41,82 +44,12 @@ import {
  */
 
 const { ReadReq, ReadResp, AppendResp, BatchAppendResp } = streamsPb;
-type ReadOptions = InstanceType<typeof ReadReq.Options>;
-type Proposed = InstanceType<typeof streamsPb.AppendReq.ProposedMessage>;
 
 export interface EventStoreDbStandIn {
   /** `esdb://127.0.0.1:<port>?tls=false` */
   url: string;
   port: number;
   stop(): Promise<void>;
-}
-
-const streamName = (identifier: InstanceType<typeof sharedPb.StreamIdentifier> | undefined) =>
-  Buffer.from(identifier?.getStreamName_asU8() ?? []).toString('utf8');
-
-const identifierOf = (name: string) => new sharedPb.StreamIdentifier().setStreamName(Buffer.from(name, 'utf8'));
-
-/** The client always sends ids as strings (and asks for them as strings). */
-const uuidString = (uuid: InstanceType<typeof sharedPb.UUID> | undefined) => uuid?.getString() ?? randomUUID();
-
-const toProposed = (message: Proposed): ProposedEvent => {
-  const metadata = message.getMetadataMap();
-  return {
-    id: uuidString(message.getId()),
-    type: metadata.get('type') ?? '',
-    contentType: metadata.get('content-type') ?? 'application/octet-stream',
-    data: message.getData_asU8(),
-    customMetadata: message.getCustomMetadata_asU8(),
-  };
-};
-
-function readResponse(event: LoggedEvent) {
-  const recorded = new ReadResp.ReadEvent.RecordedEvent()
-    .setId(new sharedPb.UUID().setString(event.id))
-    .setStreamIdentifier(identifierOf(event.stream))
-    .setStreamRevision(String(event.revision))
-    .setPreparePosition(String(event.position))
-    .setCommitPosition(String(event.position))
-    .setData(event.data)
-    .setCustomMetadata(event.customMetadata);
-  recorded
-    .getMetadataMap()
-    .set('type', event.type)
-    .set('content-type', event.contentType)
-    .set('created', String(event.created));
-  const read = new ReadResp.ReadEvent().setEvent(recorded).setCommitPosition(String(event.position));
-  return new ReadResp().setEvent(read);
-}
-
-function filterOf(options: ReadOptions): Filter {
-  const filter = options.getFilter();
-  if (!filter) return () => true;
-  const onStream = filter.hasStreamIdentifier();
-  const expression = onStream ? filter.getStreamIdentifier() : filter.getEventType();
-  const regex = expression?.getRegex() ? new RegExp(expression.getRegex()) : null;
-  const prefixes = expression?.getPrefixList() ?? [];
-  return (event) => {
-    const value = onStream ? event.stream : event.type;
-    return regex ? regex.test(value) : prefixes.some((prefix) => value.startsWith(prefix));
-  };
-}
-
-const expectedOf = (options: {
-  hasAny(): boolean;
-  hasNoStream(): boolean;
-  hasStreamExists(): boolean;
-}): ExpectedRevision | null =>
-  options.hasAny() ? 'any' : options.hasNoStream() ? 'no_stream' : options.hasStreamExists() ? 'stream_exists' : null;
-
-function wrongExpectedVersion(current: number | null, expected: ExpectedRevision) {
-  const details = new sharedPb.WrongExpectedVersion();
-  if (current === null) details.setCurrentNoStream(new emptyPb.Empty());
-  else details.setCurrentStreamRevision(String(current));
-  if (expected === 'any') details.setExpectedAny(new emptyPb.Empty());
-  else if (expected === 'no_stream') details.setExpectedNoStream(new emptyPb.Empty());
-  else if (expected === 'stream_exists') details.setExpectedStreamExists(new emptyPb.Empty());
-  else details.setExpectedStreamPosition(String(expected));
-  return details;
 }
 
 function streamsService(log: InMemoryLog) {
@@ -200,14 +133,7 @@ function streamsService(log: InMemoryLog) {
           new AppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
         );
       } else {
-        const wrong = new AppendResp.WrongExpectedVersion();
-        if (outcome.current === null) wrong.setCurrentNoStream(new sharedPb.Empty());
-        else wrong.setCurrentRevision(String(outcome.current));
-        if (expected === 'any') wrong.setExpectedAny(new sharedPb.Empty());
-        else if (expected === 'no_stream') wrong.setExpectedNoStream(new sharedPb.Empty());
-        else if (expected === 'stream_exists') wrong.setExpectedStreamExists(new sharedPb.Empty());
-        else wrong.setExpectedRevision(String(expected));
-        response.setWrongExpectedVersion(wrong);
+        response.setWrongExpectedVersion(appendWrongExpectedVersion(outcome.current, expected));
       }
       callback(null, response);
     });
@@ -250,17 +176,7 @@ function streamsService(log: InMemoryLog) {
           new BatchAppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
         );
       } else {
-        const details = new anyPb.Any();
-        details.pack(
-          wrongExpectedVersion(outcome.current, expected).serializeBinary(),
-          'event_store.client.WrongExpectedVersion',
-        );
-        response.setError(
-          new statusPb.Status()
-            .setCode(9) // google.rpc.Code.FAILED_PRECONDITION
-            .setMessage(`WrongExpectedVersion: stream ${stream}`)
-            .setDetails(details),
-        );
+        response.setError(wrongExpectedVersionStatus(stream, outcome.current, expected));
       }
       call.write(response);
     });
