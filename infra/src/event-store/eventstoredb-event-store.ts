@@ -83,9 +83,10 @@ export function createEventStoreDbEventStore(
   async function readAllPage(
     from: Position | typeof START | typeof END,
     direction: 'forwards' | 'backwards',
+    size = PAGE,
   ): Promise<AllStreamResolvedEvent[]> {
     const page: AllStreamResolvedEvent[] = [];
-    for await (const resolved of client.readAll({ fromPosition: from, direction, maxCount: PAGE })) page.push(resolved);
+    for await (const resolved of client.readAll({ fromPosition: from, direction, maxCount: size })) page.push(resolved);
     return page;
   }
 
@@ -260,15 +261,18 @@ export function createEventStoreDbEventStore(
       return checkpoint.position >= position;
     },
 
-    /** The position of our newest event, read backwards from the end of `$all`. */
+    /**
+     * The position of our newest event, read backwards from the end of `$all`: asked before every
+     * signed-in read, so it starts with a small page (the newest event is usually ours).
+     */
     async headPosition() {
       let from: Position | typeof END = END;
-      for (;;) {
-        const page = await readAllPage(from, 'backwards');
+      for (let size = 16; ; size = Math.min(size * 4, PAGE)) {
+        const page = await readAllPage(from, 'backwards', size);
         const newest = page.find((resolved) => toRecorded(resolved));
         if (newest?.event?.position) return Number(newest.event.position.prepare);
         const oldest = page[page.length - 1]?.event?.position;
-        if (page.length < PAGE || !oldest) return 0;
+        if (page.length < size || !oldest) return 0;
         from = oldest;
       }
     },
