@@ -17,6 +17,7 @@ import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
 import { createGateway } from '@ot/infra/gateway/gateway.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
 import { createApp as createCommandApp } from '../../command-service/src/app.ts';
 import { projections } from '../../projector/src/projections/all-projections.ts';
@@ -72,6 +73,7 @@ export async function startStack(
   } as NodeJS.ProcessEnv);
   const logger = createLogger('test', 'silent');
   const store = createEventStore(config, db.pool);
+  const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret');
   const users = createUserRepository(db.pool);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
@@ -86,6 +88,7 @@ export async function startStack(
     config,
     pool: db.pool,
     store,
+    orderNumbers,
     logger,
     sessions,
     users,
@@ -103,6 +106,7 @@ export async function startStack(
     config,
     pool: db.pool,
     store,
+    orderNumbers,
     logger,
     sessions,
     clock: () => new Date(),

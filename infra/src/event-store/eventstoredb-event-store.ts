@@ -29,11 +29,7 @@ import {
 /** Reads of `$all` go page by page: it also holds the server's own events and other applications' streams. */
 const PAGE = 500;
 
-export type EventStoreDbEventStore = EventStore &
-  Required<Pick<EventStore, 'headPosition'>> & {
-    /** The events with these ids, in log order (ids not in the store are left out). */
-    readEventsById(ids: readonly string[]): Promise<RecordedEvent[]>;
-  };
+export type EventStoreDbEventStore = EventStore & Required<Pick<EventStore, 'headPosition'>>;
 
 /**
  * The EventStoreDB adapter. Stream names are ours; a stream's version is its revision + 1. The global
