@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { parseAllowedOrigins, refuseCrossSiteWrites } from '@ot/infra/http/cross-site.ts';
 import { badRequest } from '@ot/infra/http/errors.ts';
 import { createKoaApp } from '@ot/infra/http/service.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
@@ -22,9 +23,16 @@ import { updateOrderItemRoute } from './orders/update-order-item/update-order-it
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
+/** The endpoints that take a file rather than JSON. */
+const FILE_PATHS = ['/api/admin/upload-document', '/api/admin/import', '/api/admin/import-customers'];
+
 /** The write side: every POST/PATCH/PUT/DELETE under /api. No listen here (tests use `app.callback()`). */
 export function createApp(deps: CommandServiceDeps) {
   const app = createKoaApp(deps.logger, 'command-service');
+  app.use(loadSession(deps.sessions));
+  app.use(
+    refuseCrossSiteWrites({ allowedOrigins: parseAllowedOrigins(deps.config.ALLOWED_ORIGINS), filePaths: FILE_PATHS }),
+  );
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -37,7 +45,6 @@ export function createApp(deps: CommandServiceDeps) {
     }),
   );
   app.use(rejectUnstorableInput);
-  app.use(loadSession(deps.sessions));
 
   const router = new Router<AppState>();
   customerLoginRoute(router, deps);

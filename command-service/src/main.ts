@@ -30,6 +30,7 @@ const app = createApp({
     maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxPerClient: config.LOGIN_MAX_FAILURES_PER_CLIENT,
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
+    secret: config.SESSION_SECRET,
   }),
   clock: () => new Date(),
   newId: randomUUID,

@@ -165,6 +165,8 @@ export interface Answer<T = unknown> {
 /** fetch with a cookie jar, and read-your-writes: every read carries the position of this client's last write. */
 export class Client {
   private cookie = '';
+  /** The double-submit token a browser page reads from the `ot_csrf` cookie, sent with every request. */
+  private csrf = '';
   private lastPosition = 0;
   constructor(private readonly baseUrl: string) {}
 
@@ -177,6 +179,7 @@ export class Client {
     const init: RequestInit = { method, headers: { ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.cookie) h.cookie = this.cookie;
+    if (this.csrf) h['x-csrf-token'] ??= this.csrf;
     if (body instanceof FormData)
       init.body = body; // fetch sets the multipart boundary itself
     else if (body !== undefined) {
@@ -194,6 +197,7 @@ export class Client {
     for (const line of setCookie) {
       const [pair] = line.split(';');
       if (pair?.startsWith('ot_session=')) this.cookie = pair.endsWith('=') ? '' : pair;
+      if (pair?.startsWith('ot_csrf=')) this.csrf = pair.slice('ot_csrf='.length);
     }
     const position = Number(response.headers.get('x-event-position') ?? 0);
     if (position > this.lastPosition) this.lastPosition = position;
