@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkpointOf, EventIdsTakenError, type RecordedEvent } from './event-store.ts';
+import { checkpointOf, EventIdsTakenError, type RecordedEvent, start } from './event-store.ts';
 import { createEventStoreDbEventStore, type EventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import { event, eventStoreContract, readEverything, stream } from './testing/event-store-contract.ts';
 import { type EventStoreDbStandIn, startEventStoreDbStandIn } from './testing/eventstoredb-stand-in.ts';
@@ -90,6 +90,37 @@ test('ids appended by another process are refused in a second stream, and its re
     assert.instance(error, EventIdsTakenError);
   }
   assert.equal(await store.append(s, events, { expectedVersion: 'no_stream' }), first);
+});
+
+test('after the server goes away and comes back, onAppended wakes followers again', async () => {
+  const first = await startEventStoreDbStandIn();
+  const store = createEventStoreDbEventStore(first.url, ['order-']);
+  let calls = 0;
+  const unsubscribe = await store.onAppended(() => {
+    calls++;
+  });
+  await store.append(stream(), [event(1)], { expectedVersion: 'no_stream' });
+  for (let i = 0; i < 100 && calls === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.ok(calls > 0, 'woken before the restart');
+
+  await first.stop();
+  const second = await startEventStoreDbStandIn({ port: first.port });
+  const writer = createEventStoreDbEventStore(second.url, ['order-']);
+  try {
+    const before = calls;
+    // Bounded: the subscription notices the loss, waits a second and subscribes again.
+    for (let i = 0; i < 200 && calls <= before; i++) {
+      await writer.append(stream(), [event(i)], { expectedVersion: 'no_stream' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.ok(calls > before, 'woken after the restart');
+    assert.ok((await store.readAll({ after: start, limit: 10 })).length > 0, 'and reads the new server');
+  } finally {
+    await unsubscribe();
+    await store.close();
+    await writer.close();
+    await second.stop();
+  }
 });
 
 test.run();
