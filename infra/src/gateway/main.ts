@@ -12,6 +12,7 @@ const server = createGateway({
   queryUrl: process.env.QUERY_SERVICE_URL ?? 'http://127.0.0.1:3002',
   staticDir: process.env.STATIC_DIR ?? join(repoRoot, 'pwa', 'dist'),
   logger,
+  trustProxy: config.TRUST_PROXY === '1',
 });
 server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
 const stop = () => {
