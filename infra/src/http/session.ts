@@ -43,10 +43,6 @@ export const adminOnly = async (ctx: AppContext, next: Next) => {
   requireAdmin(ctx);
   await next();
 };
-export const signedIn = async (ctx: AppContext, next: Next) => {
-  requireUser(ctx);
-  await next();
-};
 
 /**
  * Over HTTPS a cookie is `__Host-<name>`: Secure, Path=/ and no Domain, so a sibling subdomain cannot plant
