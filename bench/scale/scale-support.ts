@@ -72,15 +72,16 @@ interface RssSampler {
 /** Every 250 ms, the RSS of each process the launcher runs, by its name (OT_PROCESS_NAME), keeping the peak. */
 export function sampleRss(launcherPid: number): RssSampler {
   const peaks = new Map<string, number>();
-  const names = new Map<number, string>();
+  const names = new Map<number, string | null>();
+  // Only the services (the launcher names each one); helpers such as a build are left out.
   const nameOf = (pid: number) => {
     let name = names.get(pid);
     if (name === undefined) {
       try {
         const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
-        name = environ.find((entry) => entry.startsWith('OT_PROCESS_NAME='))?.slice(16) ?? `pid ${pid}`;
+        name = environ.find((entry) => entry.startsWith('OT_PROCESS_NAME='))?.slice(16) ?? null;
       } catch {
-        name = `pid ${pid}`;
+        name = null;
       }
       names.set(pid, name);
     }
@@ -97,6 +98,7 @@ export function sampleRss(launcherPid: number): RssSampler {
       const [pid, rssKb] = line.trim().split(/\s+/).map(Number);
       if (!pid || !rssKb) continue;
       const name = nameOf(pid);
+      if (!name) continue;
       peaks.set(name, Math.max(peaks.get(name) ?? 0, rssKb / 1024));
     }
   };

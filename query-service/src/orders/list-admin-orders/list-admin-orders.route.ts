@@ -18,9 +18,9 @@ export function listAdminOrdersRoute(router: QueryRouter, deps: QueryServiceDeps
       return;
     }
     const snapshot = await openAdminOrdersSnapshot(deps.pool, today);
+    // Cache-Control stays no-store (no order data at rest in a browser cache): a client that keeps the
+    // list itself sends the ETag back in If-None-Match.
     ctx.set('ETag', snapshot.etag);
-    // Revalidated on every use (never served from a cache unasked), kept only by this admin's browser.
-    ctx.set('Cache-Control', 'private, no-cache');
     if (matchesEtag(ctx.get('if-none-match'), snapshot.etag)) {
       await snapshot.release();
       ctx.status = 304;
