@@ -1,7 +1,7 @@
 import type { AdminOrderRow } from '@ot/contracts/orders/admin-order-list.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { Check, Eye, Pencil, X } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
@@ -92,7 +92,8 @@ function MoreRows({
   );
 }
 
-function OrderRow({ order }: { order: AdminOrderRow }) {
+/** Memoised: loading a page renders only its own rows, not every row already shown. */
+const OrderRow = memo(function OrderRow({ order }: { order: AdminOrderRow }) {
   const path = encodeURIComponent(order.orderNumber);
   return (
     <tr
@@ -140,4 +141,4 @@ function OrderRow({ order }: { order: AdminOrderRow }) {
       </td>
     </tr>
   );
-}
+});
