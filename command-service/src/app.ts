@@ -1,5 +1,6 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { ANONYMOUS_BODY_LIMIT, limitAnonymousBodies } from '@ot/infra/http/body-limit.ts';
 import { parseAllowedOrigins, refuseCrossSiteWrites } from '@ot/infra/http/cross-site.ts';
 import { badRequest } from '@ot/infra/http/errors.ts';
 import { createKoaApp } from '@ot/infra/http/service.ts';
@@ -24,6 +25,8 @@ import { updateOrderItemRoute } from './orders/update-order-item/update-order-it
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
+const SIGNED_IN_JSON_LIMIT = 10 * 1024 * 1024;
+
 /** The endpoints that take a file rather than JSON. */
 const FILE_PATHS = ['/api/admin/upload-document', '/api/admin/import', '/api/admin/import-customers'];
 
@@ -34,16 +37,21 @@ export function createApp(deps: CommandServiceDeps) {
   app.use(
     refuseCrossSiteWrites({ allowedOrigins: parseAllowedOrigins(deps.config.ALLOWED_ORIGINS), filePaths: FILE_PATHS }),
   );
-  app.use(
+  // Signed out, a body may be small (a login); signed in, large enough for an import.
+  const [anonymousParser, signedInParser] = [ANONYMOUS_BODY_LIMIT, SIGNED_IN_JSON_LIMIT].map((limit) =>
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: '10mb',
+      jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error, ctx) => {
         if ((error as { status?: number }).status !== 400) throw error; // 413 too large, 415 charset: as they are
         throw importJsonError(ctx.path, (error as { body?: unknown }).body) ?? badRequest(MALFORMED_JSON);
       },
     }),
+  );
+  app.use(limitAnonymousBodies(ANONYMOUS_BODY_LIMIT));
+  app.use((ctx, next) =>
+    ((ctx.state.user ? signedInParser : anonymousParser) as typeof anonymousParser & {})(ctx, next),
   );
   app.use(rejectUnstorableInput);
   app.use(idempotentWrites(deps.idempotency, deps.logger));
