@@ -41,7 +41,6 @@ export const emailEventSchemas = {
 
 export type EmailEvent = EventOf<typeof emailEventSchemas>;
 export type RecordedEmailEvent = RecordedEventOf<typeof emailEventSchemas>;
-export type NotificationRequested = Extract<EmailEvent, { type: 'CustomerNotificationRequested' }>;
 
 export const parseEmailEvent = eventParser(emailEventSchemas);
 

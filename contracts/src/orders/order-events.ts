@@ -61,7 +61,6 @@ export const orderEventSchemas = {
   CustomerNotificationRequested: emailEventSchemas.CustomerNotificationRequested,
 } as const;
 
-export type OrderEventType = keyof typeof orderEventSchemas;
 export type OrderEventData = EventDataOf<typeof orderEventSchemas>;
 /** An event of an order's stream, as deciders produce it. */
 export type OrderEvent = EventOf<typeof orderEventSchemas>;

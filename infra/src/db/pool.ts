@@ -3,8 +3,9 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: process.env.OT_PROCESS_NAME ?? 'order-tracker' });
+/** `applicationName` (the Config's OT_PROCESS_NAME) tells the processes apart in pg_stat_activity. */
+export function createPool(connectionString: string, max = 10, applicationName = 'order-tracker'): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return pool;

@@ -37,7 +37,13 @@ export function createKoaApp(logger: Logger, service: string): Koa<AppState> {
 /** Listen, and close cleanly on SIGTERM/SIGINT: stop accepting, finish requests, then run `onClose`. */
 export function serve(
   app: Koa<AppState>,
-  { port, host, logger, onClose }: { port: number; host: string; logger: Logger; onClose: () => Promise<void> },
+  {
+    port,
+    host,
+    logger,
+    launched,
+    onClose,
+  }: { port: number; host: string; logger: Logger; launched: boolean; onClose: () => Promise<void> },
 ): Server {
   const server = keepSocketsAlive(createServer(app.callback()));
   server.listen(port, host, () => logger.info({ port, host }, 'listening'));
@@ -51,6 +57,6 @@ export function serve(
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-  exitWithParent();
+  exitWithParent(launched);
   return server;
 }

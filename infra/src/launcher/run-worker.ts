@@ -20,6 +20,8 @@ export function runWorker(options: {
   /** 0: no health server. */
   healthPort: number;
   health: RequestListener;
+  /** Started by `npm start`: stop when the launcher is gone. */
+  launched: boolean;
   close: () => Promise<void>;
 }): void {
   const { name, logger, worker } = options;
@@ -33,7 +35,7 @@ export function runWorker(options: {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  exitWithParent();
+  exitWithParent(options.launched);
 
   worker
     .run()

@@ -39,7 +39,7 @@ test('a live system passes: every read model equals a replay of the events, and 
   );
   assert.ok((report.tables[0]?.liveRows ?? 0) >= 61);
   const { rows } = await stack.db.pool.query(
-    `select ok, details->'checkpoint' as checkpoint from audit.verifications where kind = 'projections'`,
+    `select ok, details->'checkpoint' as checkpoint from audit.verifications where kind = 'read-models'`,
   );
   assert.equal(rows, [{ ok: true, checkpoint: report.checkpoint }]);
 });
@@ -66,7 +66,7 @@ test('a read-model row edited by hand fails the check, which names the row, and 
   assert.match(run.stdout, /DIFF rm\.orders: \d+ live rows, \d+ rebuilt, CHECKSUM DIFFERS/);
   assert.match(run.stdout, 'only live:    (H-000002');
   const { rows } = await stack.db.pool.query(
-    `select ok from audit.verifications where kind = 'projections' order by verified_at, id`,
+    `select ok from audit.verifications where kind = 'read-models' order by checked_at, id`,
   );
   assert.equal(
     rows.map((r) => r.ok),

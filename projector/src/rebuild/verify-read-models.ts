@@ -1,3 +1,4 @@
+import { recordVerification } from '@ot/infra/audit/verifications.ts';
 import type { Checkpoint, EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
@@ -65,7 +66,7 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
  * Rebuild every read model from the events into a scratch schema and compare it with the live one, table
  * by table, at the same position: the scratch copy is replayed up to the live projector's checkpoint while
  * that projector waits (holding its checkpoint row), so neither side moves during the comparison.
- * The outcome is recorded in audit.verifications (kind 'projections').
+ * The outcome is recorded in audit.verifications (kind 'read-models').
  */
 export async function verifyReadModels(options: {
   pool: pg.Pool;
@@ -108,10 +109,7 @@ export async function verifyReadModels(options: {
         tables,
         ms: Math.round(performance.now() - started),
       };
-      await db.query(`insert into audit.verifications (kind, ok, details) values ('projections', $1, $2)`, [
-        report.ok,
-        JSON.stringify({ checkpoint, events, tables }),
-      ]);
+      await recordVerification(pool, { kind: 'read-models', ok: report.ok, details: { checkpoint, events, tables } });
       return report;
     } catch (error) {
       await db.query('rollback').catch(() => {});

@@ -1,5 +1,5 @@
 import type { DeliveryState, EmailEvent } from '@ot/contracts/email/email-events.ts';
-import { conflict } from '@ot/infra/http/errors.ts';
+import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
 
 export interface RetryEmail {
   type: 'RetryEmail';
@@ -22,9 +22,12 @@ export function decideRetryEmail(command: RetryEmail, state: DeliveryState): Ema
         },
       ];
     case 'sent':
-      throw conflict('This email was already sent. Use Resend to send it again.');
+      throw new Conflict('This email was already sent. Use Resend to send it again.', 'EMAIL_ALREADY_SENT');
     case 'pending':
     case 'unrecorded':
-      throw conflict('This email is still waiting to be sent; only failed emails can be retried.');
+      throw new Conflict(
+        'This email is still waiting to be sent; only failed emails can be retried.',
+        'EMAIL_NOT_FAILED',
+      );
   }
 }

@@ -1,6 +1,7 @@
 import { updateOrderDetailsSchema } from '@ot/contracts/orders/order-commands.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandDerivedId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
 import { jsonBody } from '../../http/json-body.ts';
@@ -13,20 +14,23 @@ export function updateOrderDetailsRoute(router: CommandRouter, deps: CommandServ
   router.patch('/api/admin/orders/:orderNumber/status', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
     const changes = parse(updateOrderDetailsSchema, ctx.request.body);
+    const context = commandContext(ctx, deps);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
-      context: commandContext(ctx, deps.clock()),
+      context,
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
         decideUpdateOrderDetails(
           {
             type: 'UpdateOrderDetails',
             changes,
-            notification: changes.notifyCustomer ? { notificationId: deps.newId(), requestedBy: admin.username } : null,
+            notification: changes.notifyCustomer
+              ? { notificationId: commandDerivedId(context, 'notification'), requestedBy: admin.username }
+              : null,
           },
           state,
         ),
     });
-    await replyWithOrder(ctx, deps, result);
+    replyWithOrder(ctx, deps, result);
   });
 }

@@ -1,3 +1,4 @@
+import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import { given, orderPlaced } from '../testing/given-when-then.ts';
@@ -20,7 +21,7 @@ const placedAddress = {
 };
 
 test('an order that does not exist cannot be updated', () => {
-  given().when(decideUpdateOrderDetails, update({})).thenFails(404, 'Order not found');
+  given().when(decideUpdateOrderDetails, update({})).thenFails(NotFound, 'Order not found');
 });
 
 test('saving the form unchanged appends nothing', () => {

@@ -1,8 +1,8 @@
+import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { Order, OrderState } from '@ot/contracts/orders/order-state.ts';
-import { notFound } from '@ot/infra/http/errors.ts';
 import { type NotificationRequest, notificationRequested } from '../notification.ts';
 import { blankToNull, changedText } from '../text.ts';
 
@@ -107,7 +107,7 @@ function addresses(order: Order, changes: UpdateOrderDetailsRequest): OrderEvent
 }
 
 export function decideUpdateOrderDetails(command: UpdateOrderDetails, state: OrderState): OrderEvent[] {
-  if (state === null) throw notFound('Order not found');
+  if (state === null) throw orderNotFound();
   const { changes } = command;
   const events: OrderEvent[] = [...customerDetails(state, changes), ...addresses(state, changes)];
 
