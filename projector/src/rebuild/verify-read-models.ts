@@ -109,7 +109,7 @@ export async function verifyReadModels(options: {
         tables,
         ms: Math.round(performance.now() - started),
       };
-      await recordVerification(pool, { kind: 'read-models', ok: report.ok, details: { checkpoint, events, tables } });
+      await recordVerification(db, { kind: 'read-models', ok: report.ok, details: { checkpoint, events, tables } });
       return report;
     } catch (error) {
       await db.query('rollback').catch(() => {});
