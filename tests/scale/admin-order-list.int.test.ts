@@ -12,6 +12,7 @@ const test = suite<{ stack: Stack; admin: Client }>('list-admin-orders at scale:
 });
 
 const done = { status: 'order_collected_shipped', estimatedDelivery: '2026-01-01' };
+const late = { status: 'order_placed_with_manufacturer', estimatedDelivery: '2020-02-02' };
 const item = (overrides: Record<string, unknown> = {}) => ({
   name: 'Driver',
   sku: null,
@@ -32,7 +33,12 @@ const generated = (count: number, offset: number) =>
       customerName: `${['Ada', 'Bo', 'Cy'][n % 3]} Golfer${n}`,
       customerEmail: `golfer${n}@Example.com`,
       orderDate: `2026-${String(1 + (n % 10)).padStart(2, '0')}-${String(1 + (n % 4)).padStart(2, '0')}`,
-      items: n % 3 === 0 ? [item(done), item(done)] : [item(), item({ status: 'order_placed_with_manufacturer' })],
+      items:
+        n % 3 === 0
+          ? [item(done), item(done)]
+          : n % 3 === 1 && n % 2 === 0
+            ? [item(late), item(late)] // overdue: with the manufacturer, due in the past
+            : [item(), item({ status: 'order_placed_with_manufacturer' })],
     });
   });
 
@@ -79,6 +85,15 @@ test('the unparameterised call still answers every order, with its items, newest
   assert.ok(answer.body.every((order) => order.items.length === 2));
   const keys = answer.body.map((order) => `${order.orderDate} ${order.orderNumber}`);
   assert.equal(keys, [...keys].sort().reverse());
+});
+
+test('the streamed list holds each order exactly as GET /api/orders/{n} answers it', async ({ admin }) => {
+  const list = (await admin.get<OrderView[]>('/api/admin/orders')).body;
+  assert.ok(list.some((order) => order.overdue) && list.some((order) => order.complete));
+  for (const order of list.filter((_, index) => index % 8 === 0)) {
+    const one = await admin.get<OrderView>(`/api/orders/${order.orderNumber}`);
+    assert.equal(order, one.body, order.orderNumber);
+  }
 });
 
 test('paging a tab while orders are added and edited shows every order exactly once', async ({ stack, admin }) => {

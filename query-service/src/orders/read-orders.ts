@@ -91,11 +91,11 @@ const toOrder = (row: OrderRow): Order => ({
  * edit (or a notification request) leaves what a customer reads exactly as it was, ETag included.
  */
 export async function readOrders(
-  db: pg.Pool | pg.PoolClient,
+  pool: pg.Pool,
   where: { sql: string; values: unknown[] },
-  options: { forAdmin: boolean; today: string; orderBy?: string; limit?: number },
+  options: { forAdmin: boolean; today: string; orderBy?: string },
 ): Promise<OrderView[]> {
-  const { rows } = await db.query<OrderRow>(
+  const { rows } = await pool.query<OrderRow>(
     `select o.*,
             (select u.id::text from auth.users u
               where lower(u.email) = lower(o.customer_email) and not u.is_admin) as user_id,
@@ -108,8 +108,7 @@ export async function readOrders(
           where t.order_number = o.order_number and t.customer_visible
        ) seen on ${options.forAdmin ? 'false' : 'true'}
       where ${where.sql}
-      order by ${options.orderBy ?? 'o.order_date desc, o.order_number desc'}
-      ${options.limit === undefined ? '' : `limit ${Math.trunc(options.limit)}`}`,
+      order by ${options.orderBy ?? 'o.order_date desc, o.order_number desc'}`,
     where.values,
   );
   return rows.map((row) =>

@@ -1,8 +1,44 @@
 import { Readable } from 'node:stream';
 import type pg from 'pg';
-import { readOrders } from '../read-orders.ts';
 
 const BATCH = 500;
+
+/**
+ * One order as the admin's `OrderView` (contracts/to-order-view.ts), built as JSON text by Postgres from
+ * the columns the projector keeps, so a list of 100,000 orders passes through this process as text
+ * (no parse, no objects, no stringify). The derived fields are the projector's columns (held to the
+ * contracts rules by derived-columns.int.test.ts) and overdue is contracts' isOverdue over them;
+ * tests/scale compares every streamed order with GET /api/orders/{n}.
+ */
+const orderViewJson = `json_build_object(
+    'orderNumber', o.order_number, 'customerEmail', o.customer_email, 'customerName', o.customer_name,
+    'customerPhone', o.customer_phone, 'orderDate', o.order_date, 'status', o.status,
+    'shippingAddress', o.shipping_address, 'billingAddress', o.billing_address,
+    'subtotal', o.subtotal, 'shipping', o.shipping, 'tax', o.tax, 'total', o.total,
+    'amountPaid', o.amount_paid, 'amountRemaining', o.amount_remaining,
+    'trackingNumber', o.tracking_number, 'estimatedDelivery', o.estimated_delivery,
+    'customerNotes', o.customer_notes, 'fitterNotes', o.fitter_notes, 'squarespaceOrderId', o.squarespace_order_id,
+    'id', o.order_id,
+    'userId', (select u.id::text from auth.users u where lower(u.email) = lower(o.customer_email) and not u.is_admin),
+    'items', coalesce((
+      select json_agg(json_build_object(
+               'id', i.id, 'name', i.name, 'sku', i.sku, 'price', i.price, 'quantity', i.quantity,
+               'imageUrl', i.image_url, 'documentUrl', i.document_url, 'manufacturer', i.manufacturer,
+               'estimatedDelivery', i.estimated_delivery, 'status', i.status,
+               'orderId', o.order_id, 'orderNumber', o.order_number) order by i.ordinal)
+        from rm.order_items i where i.order_number = o.order_number), '[]'),
+    'itemCount', o.item_count, 'adminStatus', o.admin_status, 'complete', o.complete,
+    'overdue', not o.complete and o.admin_status = 'order_placed_with_manufacturer'
+               and o.eta is not null and left(o.eta, 10) < left($1::text, 10),
+    'allEtasAdded', o.all_etas_added, 'eta', o.eta, 'deliveredAt', o.delivered_at,
+    'createdAt', o.created_at, 'updatedAt', o.updated_at, 'version', o.version
+  )::text`;
+
+interface StreamedRow {
+  order_date: string;
+  order_number: string;
+  doc: string;
+}
 
 export interface AdminOrdersSnapshot {
   /** Names what the list holds: the read model's position, the customers with accounts, and the day. */
@@ -49,24 +85,25 @@ export async function openAdminOrdersSnapshot(pool: pg.Pool, today: string): Pro
       let failure: unknown;
       try {
         yield '[';
-        let after: { date: string; number: string } | null = null;
+        let after: [string, string] | null = null;
         let first = true;
         for (;;) {
-          const orders = await readOrders(
-            client,
-            after
-              ? { sql: '(o.order_date, o.order_number) < ($1, $2)', values: [after.date, after.number] }
-              : { sql: 'true', values: [] },
-            { forAdmin: true, today, limit: BATCH },
+          const { rows: orders }: { rows: StreamedRow[] } = await client.query<StreamedRow>(
+            `select o.order_date, o.order_number, ${orderViewJson} as doc
+               from rm.orders o
+              where $2::text is null or (o.order_date, o.order_number) < ($2, $3)
+              order by o.order_date desc, o.order_number desc
+              limit ${BATCH}`,
+            [today, after?.[0] ?? null, after?.[1] ?? null],
           );
           if (orders.length > 0) {
-            const text = orders.map((order) => JSON.stringify(order)).join(',');
+            const text = orders.map((order) => order.doc).join(',');
             yield first ? text : `,${text}`;
             first = false;
           }
-          const last = orders.at(-1);
+          const last: StreamedRow | undefined = orders.at(-1);
           if (!last || orders.length < BATCH) break;
-          after = { date: last.orderDate, number: last.orderNumber };
+          after = [last.order_date, last.order_number];
         }
         yield ']';
       } catch (error) {
