@@ -9,6 +9,7 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createApp } from './app.ts';
 
@@ -16,7 +17,7 @@ const config = loadConfig();
 const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool,
@@ -38,6 +39,7 @@ serve(app, {
   port: Number(process.env.COMMAND_SERVICE_PORT ?? 3001),
   host: process.env.SERVICE_HOST ?? '127.0.0.1',
   logger,
+  readiness: () => databaseReadiness(pool),
   onClose: async () => {
     await store.close();
     await pool.end();

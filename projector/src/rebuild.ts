@@ -11,7 +11,7 @@ const config = loadConfig();
 const logger = createLogger('rebuild', config.LOG_LEVEL);
 await withDatabase(config, logger, async (databaseUrl) => {
   const pool = createPool(databaseUrl, 2);
-  const store = createEventStore(config, pool);
+  const store = await createEventStore(config, pool);
   const started = performance.now();
   const applied = await createProjector({ pool, store, projections, logger }).rebuild();
   logger.info({ events: applied, ms: Math.round(performance.now() - started) }, 'read models rebuilt');

@@ -6,6 +6,7 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createApp } from './app.ts';
 
@@ -13,7 +14,7 @@ const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 20);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool,
@@ -28,6 +29,7 @@ serve(app, {
   port: Number(process.env.QUERY_SERVICE_PORT ?? 3002),
   host: process.env.SERVICE_HOST ?? '127.0.0.1',
   logger,
+  readiness: () => databaseReadiness(pool),
   onClose: async () => {
     await store.close();
     await pool.end();

@@ -17,7 +17,7 @@ const config = loadConfig();
 const logger = createLogger('demo-data', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const pool = createPool(config.DATABASE_URL, 2);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 
 const claimed = await pool.query(`insert into es.flags (name) values ('demo-data') on conflict do nothing`);
 if (claimed.rowCount === 0) {

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { ZodError, type z } from 'zod';
+import { isConnectionError } from '../db/connection-errors.ts';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
@@ -24,6 +25,11 @@ export const conflict = (message: string, details: Record<string, unknown> = {})
   new HttpError(409, message, 'CONFLICT', details);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'TOO_MANY_REQUESTS', { retryAfter: retryAfterSeconds });
+/** The database is out of reach for a moment: the request did not happen (or, for a write, may be retried safely). */
+export const serviceUnavailable = (retryAfterSeconds = 1) =>
+  new HttpError(503, 'The database is unavailable for a moment. Please try again shortly.', 'SERVICE_UNAVAILABLE', {
+    retryAfter: retryAfterSeconds,
+  });
 
 export interface ValidationIssue {
   path: string;
@@ -60,9 +66,13 @@ export function errorHandler(logger: Logger) {
       }
     } catch (caught) {
       const error = toHttpError(caught);
-      if (error.status >= 500) logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'request failed');
+      if (error.status === 503)
+        logger.warn({ err: caught, path: ctx.path, method: ctx.method }, 'database unavailable');
+      else if (error.status >= 500) logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'request failed');
       ctx.status = error.status;
-      if (error.status === 429) ctx.set('Retry-After', String(error.details.retryAfter ?? 60));
+      if (error.status === 429 || error.status === 503) {
+        ctx.set('Retry-After', String(error.details.retryAfter ?? (error.status === 503 ? 1 : 60)));
+      }
       ctx.body = { message: error.message, error: error.message, code: error.code, ...error.details };
     }
   };
@@ -76,6 +86,7 @@ function toHttpError(caught: unknown): HttpError {
       currentVersion: caught.actual,
     });
   }
+  if (isConnectionError(caught)) return serviceUnavailable();
   const status = (caught as { status?: number; statusCode?: number }).status ?? 500;
   if (status >= 400 && status < 500) {
     const expose = (caught as { expose?: boolean }).expose !== false;

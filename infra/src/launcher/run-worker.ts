@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { Logger } from '../logger.ts';
 import { exitWithParent } from './exit-with-parent.ts';
+import { type Readiness, reportFatal, reportReadyWhen } from './ready.ts';
 
 export interface Worker {
   /** Resolves once the worker has stopped after `stop()`. */
@@ -9,9 +10,10 @@ export interface Worker {
 }
 
 /**
- * The life of a follower process (projector, notifier): an optional health server on loopback, a
- * clean stop on SIGTERM, SIGINT or when the launcher goes away, then `close` and exit 0; a failure
- * is logged as fatal and exits 1, so the launcher restarts the process.
+ * The life of a follower process (projector, notifier): an optional health server on loopback
+ * (`/healthz`, `/readyz`, then the worker's own routes), a ready report to the launcher once
+ * `readiness` holds, a clean stop on SIGTERM, SIGINT or when the launcher goes away, then `close` and
+ * exit 0; a failure is logged as fatal and exits 1, so the launcher restarts the process.
  */
 export function runWorker(options: {
   name: string;
@@ -20,10 +22,23 @@ export function runWorker(options: {
   /** 0: no health server. */
   healthPort: number;
   health: RequestListener;
+  readiness: () => Promise<Readiness>;
   close: () => Promise<void>;
 }): void {
   const { name, logger, worker } = options;
-  if (options.healthPort) createServer(options.health).listen(options.healthPort, '127.0.0.1');
+  if (options.healthPort) {
+    createServer(async (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/healthz') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ status: 'ok', service: name }));
+      } else if (path === '/readyz') {
+        const { ready, ...details } = await options.readiness();
+        res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable', service: name, ...details }));
+      } else options.health(req, res);
+    }).listen(options.healthPort, '127.0.0.1');
+  }
 
   let stopping = false;
   const stop = () => {
@@ -41,8 +56,10 @@ export function runWorker(options: {
       await options.close();
       process.exit(0);
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       logger.fatal({ err: error }, `${name} failed`);
+      await reportFatal(error);
       process.exit(1);
     });
+  void reportReadyWhen(options.readiness);
 }
