@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
@@ -28,7 +28,7 @@ const timed = async (work: () => Promise<void>) => {
 };
 
 const appendMs = await timed(async () => {
-  const request = addOrderSchema.parse(orderPayload());
+  const request = placeOrderSchema.parse(orderPayload());
   const queue = Array.from({ length: ORDERS }, (_, i) => `B-${String(i).padStart(5, '0')}`);
   await Promise.all(
     Array.from({ length: 8 }, async () => {

@@ -18,7 +18,7 @@ import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
 import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
-import { updateOrderRoute } from './orders/update-order/update-order.route.ts';
+import { updateOrderDetailsRoute } from './orders/update-order-details/update-order-details.route.ts';
 import { updateOrderItemRoute } from './orders/update-order-item/update-order-item.route.ts';
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
@@ -48,7 +48,7 @@ export function createApp(deps: CommandServiceDeps) {
   importOrdersRoute(router, deps);
   importCustomersRoute(router, deps);
   uploadDocumentRoute(router, deps);
-  updateOrderRoute(router, deps);
+  updateOrderDetailsRoute(router, deps);
   updateOrderItemRoute(router, deps);
   sendTestEmailRoute(router, deps);
   resendEmailRoute(router, deps);

@@ -8,6 +8,7 @@ import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
 import type { Logger } from '@ot/infra/logger.ts';
+import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
 
 /** Everything a command route may use; `main.ts` wires the real ones, tests their own. */
@@ -15,6 +16,7 @@ export interface CommandServiceDeps {
   config: Config;
   pool: pg.Pool;
   store: EventStore;
+  orderNumbers: OrderNumbers;
   logger: Logger;
   sessions: SessionStore;
   users: ReturnType<typeof createUserRepository>;

@@ -11,17 +11,19 @@ import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
 
 const config = loadConfig();
 const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL);
+const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME);
 const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool,
   store,
+  orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
   users: createUserRepository(pool),
@@ -36,8 +38,9 @@ const app = createApp({
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 serve(app, {
-  port: Number(process.env.COMMAND_SERVICE_PORT ?? 3001),
-  host: process.env.SERVICE_HOST ?? '127.0.0.1',
+  port: config.COMMAND_SERVICE_PORT,
+  host: config.SERVICE_HOST,
+  launched: config.OT_LAUNCHED,
   logger,
   readiness: () => databaseReadiness(pool),
   onClose: async () => {

@@ -12,7 +12,7 @@ import { createLogger } from './logger.ts';
 const [command, username] = process.argv.slice(2);
 
 async function askPassword(): Promise<string> {
-  if (process.env.ADMIN_PASSWORD) return process.env.ADMIN_PASSWORD;
+  if (config.ADMIN_PASSWORD) return config.ADMIN_PASSWORD;
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const muted = rl as unknown as { _writeToOutput: (s: string) => void };
   const ask = (question: string) =>
@@ -31,6 +31,8 @@ async function askPassword(): Promise<string> {
   return first;
 }
 
+const config = loadConfig();
+
 if (command !== 'create' && command !== 'list') {
   console.log('Usage: npm run admin -- create <username>   |   npm run admin -- list');
   process.exit(2);
@@ -40,7 +42,6 @@ if (command === 'create' && !username) {
   process.exit(2);
 }
 
-const config = loadConfig();
 await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
   const pool = createPool(url, 1);
   try {

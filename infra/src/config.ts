@@ -44,11 +44,30 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),
   LOGIN_FAILURE_WINDOW_SECONDS: intFrom(15 * 60),
+  // Wiring between the processes of `npm start` (the launcher sets these; defaults suit a manual start).
+  COMMAND_SERVICE_PORT: intFrom(3001),
+  QUERY_SERVICE_PORT: intFrom(3002),
+  /** Where the services listen: loopback, behind the gateway. */
+  SERVICE_HOST: z.string().default('127.0.0.1'),
+  COMMAND_SERVICE_URL: z.string().default('http://127.0.0.1:3001'),
+  QUERY_SERVICE_URL: z.string().default('http://127.0.0.1:3002'),
+  /** The built PWA the gateway serves; unset: `pwa/dist`. */
+  STATIC_DIR: optional,
+  /** 0: no health server. */
+  PROJECTOR_HEALTH_PORT: intFrom(0),
+  NOTIFIER_HEALTH_PORT: intFrom(0),
+  /** Set by the launcher: the child ends when the launcher is gone. */
+  OT_LAUNCHED: z
+    .string()
+    .optional()
+    .transform((value) => value === '1'),
+  /** The process name, shown as the Postgres application_name. */
+  OT_PROCESS_NAME: z.string().default('order-tracker'),
 });
 
 export type Config = z.infer<typeof envSchema>;
 
-/** Read the environment once, in `main.ts`; everything else receives a Config. Nothing is required. */
+/** The only reader of the environment: each `main.ts` calls it once and hands the Config on. Nothing is required. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {

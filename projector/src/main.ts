@@ -10,7 +10,7 @@ import { createProjector } from './runtime/projector.ts';
 const config = loadConfig();
 const logger = createLogger('projector', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 4);
+const pool = createPool(config.DATABASE_URL, 4, config.OT_PROCESS_NAME);
 const store = await createEventStore(config, pool);
 const projector = createProjector({ pool, store, projections, logger });
 
@@ -19,7 +19,8 @@ runWorker({
   name: 'projector',
   logger,
   worker: projector,
-  healthPort: Number(process.env.PROJECTOR_HEALTH_PORT ?? 0),
+  healthPort: config.PROJECTOR_HEALTH_PORT,
+  launched: config.OT_LAUNCHED,
   async health(_req, res) {
     const { rows } = await pool
       .query(`select position, updated_at from rm.checkpoints where name = 'projector'`)

@@ -6,6 +6,7 @@ import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
 import type { Logger } from '@ot/infra/logger.ts';
+import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
 
 export interface QueryServiceDeps {
@@ -13,6 +14,8 @@ export interface QueryServiceDeps {
   pool: pg.Pool;
   /** Only to answer "has the projector passed this position?" for x-min-position. */
   store: EventStore;
+  /** Only to preview the next order number. */
+  orderNumbers: OrderNumbers;
   logger: Logger;
   sessions: SessionStore;
   clock: () => Date;

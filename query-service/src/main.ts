@@ -8,17 +8,19 @@ import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
 
 const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 20);
+const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
 const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool,
   store,
+  orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
   clock: () => new Date(),
@@ -26,8 +28,9 @@ const app = createApp({
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 serve(app, {
-  port: Number(process.env.QUERY_SERVICE_PORT ?? 3002),
-  host: process.env.SERVICE_HOST ?? '127.0.0.1',
+  port: config.QUERY_SERVICE_PORT,
+  host: config.SERVICE_HOST,
+  launched: config.OT_LAUNCHED,
   logger,
   readiness: () => databaseReadiness(pool),
   onClose: async () => {

@@ -15,6 +15,7 @@ import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
 import { createGateway } from '@ot/infra/gateway/gateway.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
 import { createApp as createCommandApp } from '../../command-service/src/app.ts';
 import { projections } from '../../projector/src/projections/all-projections.ts';
@@ -62,6 +63,7 @@ export async function startStack(
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url } as NodeJS.ProcessEnv);
   const logger = createLogger('test', 'silent');
   const store = createPostgresEventStore(db.pool);
+  const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret');
   const users = createUserRepository(db.pool);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
@@ -76,6 +78,7 @@ export async function startStack(
     config,
     pool: db.pool,
     store,
+    orderNumbers,
     logger,
     sessions,
     users,
@@ -93,6 +96,7 @@ export async function startStack(
     config,
     pool: db.pool,
     store,
+    orderNumbers,
     logger,
     sessions,
     clock: () => new Date(),

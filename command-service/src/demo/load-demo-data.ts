@@ -4,9 +4,9 @@ import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { handleOrderCommand } from '../orders/handle-order-command.ts';
-import { allocateOrderNumber } from '../orders/place-order/place-order.route.ts';
-import { decidePlaceOrder } from '../orders/place-order/place-order.ts';
+import { placeUnderNewNumber } from '../orders/place-order/place-new-order.ts';
 import { demoOrders } from './demo-orders.ts';
 
 /**
@@ -16,75 +16,65 @@ import { demoOrders } from './demo-orders.ts';
 const config = loadConfig();
 const logger = createLogger('demo-data', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
-const pool = createPool(config.DATABASE_URL, 2);
+const pool = createPool(config.DATABASE_URL, 2, config.OT_PROCESS_NAME);
 const store = await createEventStore(config, pool);
+const orderNumbers = createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX);
+const clock = () => new Date();
+const newId = randomUUID;
 
-const claimed = await pool.query(`insert into es.flags (name) values ('demo-data') on conflict do nothing`);
+const claimed = await pool.query(`insert into commands.flags (name) values ('demo-data') on conflict do nothing`);
 if (claimed.rowCount === 0) {
   logger.info('demo data already loaded; skipping');
 } else {
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => new Date(clock().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const context = () => ({
     actor: { kind: 'system' as const, id: 'demo', name: 'demo data' },
-    now: new Date().toISOString(),
-    commandId: randomUUID(),
-    correlationId: randomUUID(),
+    now: clock().toISOString(),
+    commandId: newId(),
+    correlationId: newId(),
   });
   for (const demo of demoOrders) {
-    const orderNumber = await allocateOrderNumber({ pool, config });
     const subtotal = demo.items.reduce((sum, item) => sum + item.price, 0);
-    const placed = await handleOrderCommand(
-      { store, newId: randomUUID },
+    const { orderNumber } = await placeUnderNewNumber(
+      { store, orderNumbers },
       {
-        orderNumber,
         context: context(),
-        mustExist: false,
-        decide: (state) =>
-          decidePlaceOrder(
-            {
-              type: 'PlaceOrder',
-              orderId: randomUUID(),
-              orderNumber,
-              itemIds: demo.items.map(() => randomUUID()),
-              request: {
-                customerEmail: demo.customerEmail,
-                customerName: demo.customerName,
-                customerPhone: demo.customerPhone,
-                orderDate: day(-demo.orderedDaysAgo),
-                shippingAddress: {
-                  name: demo.customerName,
-                  address1: '12 Links Road',
-                  city: demo.city,
-                  state: null,
-                  zipCode: demo.zipCode,
-                  country: 'United Kingdom',
-                },
-                sameBillingAddress: true,
-                subtotal,
-                shipping: 0,
-                tax: 0,
-                total: subtotal,
-                amountPaid: demo.amountPaid,
-                amountRemaining: Math.max(0, subtotal - demo.amountPaid),
-                trackingNumber: demo.trackingNumber,
-                customerNotes: demo.customerNotes,
-                fitterNotes: demo.fitterNotes,
-                items: demo.items.map((item) => ({
-                  name: item.name,
-                  price: item.price,
-                  quantity: 1,
-                  manufacturer: item.manufacturer,
-                  estimatedDelivery: item.etaInDays === null ? null : day(item.etaInDays),
-                })),
-              },
-            },
-            state,
-          ),
+        request: {
+          customerEmail: demo.customerEmail,
+          customerName: demo.customerName,
+          customerPhone: demo.customerPhone,
+          orderDate: day(-demo.orderedDaysAgo),
+          shippingAddress: {
+            name: demo.customerName,
+            address1: '12 Links Road',
+            city: demo.city,
+            state: null,
+            zipCode: demo.zipCode,
+            country: 'United Kingdom',
+          },
+          sameBillingAddress: true,
+          subtotal,
+          shipping: 0,
+          tax: 0,
+          total: subtotal,
+          amountPaid: demo.amountPaid,
+          amountRemaining: Math.max(0, subtotal - demo.amountPaid),
+          trackingNumber: demo.trackingNumber,
+          customerNotes: demo.customerNotes,
+          fitterNotes: demo.fitterNotes,
+          items: demo.items.map((item) => ({
+            name: item.name,
+            price: item.price,
+            quantity: 1,
+            manufacturer: item.manufacturer,
+            estimatedDelivery: item.etaInDays === null ? null : day(item.etaInDays),
+          })),
+        },
       },
     );
     // Move each item to its demo status as a studio would, one status change at a time.
     await handleOrderCommand(
-      { store, newId: randomUUID },
+      { store },
       {
         orderNumber,
         context: context(),
@@ -97,7 +87,7 @@ if (claimed.rowCount === 0) {
           }),
       },
     );
-    logger.info({ orderNumber: placed.state?.orderNumber, customer: demo.customerName }, 'demo order placed');
+    logger.info({ orderNumber, customer: demo.customerName }, 'demo order placed');
   }
   console.log(
     `Loaded ${demoOrders.length} demo orders (customer logins: e.g. ${demoOrders[0]?.customerEmail} with its order number).`,

@@ -1,64 +1,31 @@
+import {
+  type DeliveryState,
+  deliveryStateOf,
+  type EmailEvent,
+  parseEmailEvent,
+  type RecordedEmailEvent,
+} from '@ot/contracts/email/email-events.ts';
 import { emailStream } from '@ot/contracts/email/email-fields.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
-import { type OrderEvent, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
-import { type EventStore, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
-import { toNewEvents } from '../orders/order.ts';
+import type { EventStore, RecordedEvent } from '@ot/infra/event-store/event-store.ts';
+import { handleCommand } from '../commands/handle-command.ts';
 
-/** Where one email's delivery stands, folded from its own stream (`email-<notificationId>`). */
-export type DeliveryState = 'unrecorded' | 'pending' | 'retrying' | 'sent' | 'failed';
+const emailEventsOf = (recorded: readonly RecordedEvent[]) =>
+  recorded.map(parseEmailEvent).filter((event): event is RecordedEmailEvent => event !== null);
 
-export function deliveryStateOf(events: readonly OrderEvent[]): DeliveryState {
-  let state: DeliveryState = 'unrecorded';
-  for (const event of events) {
-    switch (event.type) {
-      case 'CustomerNotificationRequested':
-      case 'EmailRetryRequested':
-        state = 'pending';
-        break;
-      case 'EmailSent':
-        state = 'sent';
-        break;
-      case 'EmailDeliveryFailed':
-        state = event.data.nextAttemptAt ? 'retrying' : 'failed';
-        break;
-      default:
-        break;
-    }
-  }
-  return state;
-}
-
-export async function loadEmailStream(store: EventStore, notificationId: string) {
-  const recorded = await store.readStream(emailStream(notificationId));
-  const events = recorded.map(parseOrderEvent).filter((event): event is RecordedOrderEvent => event !== null);
-  return { events, version: recorded.at(-1)?.version ?? 0, state: deliveryStateOf(events) };
-}
-
-/**
- * The write pipeline of the email commands, like the orders': load the email's stream, decide purely,
- * append with the expected version; a concurrent write is decided again on the fresh stream.
- */
+/** The write pipeline of the email commands (see handleCommand), on the email's own stream. */
 export async function handleEmailCommand(
-  deps: { store: EventStore; newId: () => string },
+  deps: { store: EventStore },
   options: {
     notificationId: string;
     context: CommandContext;
-    decide: (state: DeliveryState) => OrderEvent[];
+    decide: (state: DeliveryState) => EmailEvent[];
   },
 ): Promise<{ position: number }> {
-  for (let attempt = 1; ; attempt++) {
-    const { version, state } = await loadEmailStream(deps.store, options.notificationId);
-    const events = options.decide(state);
-    try {
-      const { position } = await deps.store.append(
-        emailStream(options.notificationId),
-        toNewEvents(events, options.context, deps.newId),
-        { expectedVersion: version === 0 ? 'no_stream' : version },
-      );
-      return { position };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < 3) continue;
-      throw error;
-    }
-  }
+  const { position } = await handleCommand<EmailEvent>(deps.store, {
+    stream: emailStream(options.notificationId),
+    context: options.context,
+    decide: (history) => options.decide(deliveryStateOf(emailEventsOf(history))),
+  });
+  return { position };
 }

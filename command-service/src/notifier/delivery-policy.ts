@@ -1,5 +1,5 @@
+import type { EmailEvent as OrderEvent } from '@ot/contracts/email/email-events.ts';
 import { MAX_DELIVERY_ATTEMPTS } from '@ot/contracts/email/email-fields.ts';
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { SendFailure, SendResult } from '@ot/infra/email/email-transport.ts';
 
 export type DeliveryOutcome = Extract<OrderEvent, { type: 'EmailSent' | 'EmailDeliveryFailed' }>;

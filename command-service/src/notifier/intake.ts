@@ -1,4 +1,8 @@
-import { orderStreamPrefix, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import {
+  parseDomainEvent as parseOrderEvent,
+  type RecordedDomainEvent as RecordedOrderEvent,
+} from '@ot/contracts/events/event-registry.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';

@@ -11,7 +11,7 @@ import { createNotifier } from './notifier.ts';
 const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 4);
+const pool = createPool(config.DATABASE_URL, 4, config.OT_PROCESS_NAME);
 const store = await createEventStore(config, pool);
 
 const transport = config.SENDGRID_API_KEY
@@ -40,7 +40,8 @@ runWorker({
   name: 'notifier',
   logger,
   worker: notifier,
-  healthPort: Number(process.env.NOTIFIER_HEALTH_PORT ?? 0),
+  healthPort: config.NOTIFIER_HEALTH_PORT,
+  launched: config.OT_LAUNCHED,
   async health(req, res) {
     const metrics = await notifier.metrics().catch(() => null);
     if (req.url === '/metrics' && metrics) {

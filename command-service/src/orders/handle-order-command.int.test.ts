@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Conflict, NotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -30,10 +30,10 @@ async function placed(db: TestDatabase) {
   const store = createPostgresEventStore(db.pool);
   const orderNumber = `T-${randomUUID().slice(0, 8)}`;
   await handleOrderCommand(
-    { store, newId: randomUUID },
+    { store },
     { orderNumber, context: context(), mustExist: false, decide: () => [orderPlaced({ orderNumber })] },
   );
-  return { store, orderNumber, deps: { store, newId: randomUUID } };
+  return { store, orderNumber, deps: { store } };
 }
 
 const setStatus =
@@ -44,7 +44,7 @@ const setStatus =
       state,
     );
 
-test('a command based on a stale version is refused with 409 and the current version', async ({ db }) => {
+test('a command based on a stale version is a conflict carrying the current version', async ({ db }) => {
   const { store, orderNumber, deps } = await placed(db);
   await handleOrderCommand(deps, {
     orderNumber,
@@ -61,9 +61,8 @@ test('a command based on a stale version is refused with 409 and the current ver
     });
     assert.unreachable('a stale version must be refused');
   } catch (error) {
-    assert.instance(error, HttpError);
-    assert.is((error as HttpError).status, 409);
-    assert.is((error as HttpError).details.currentVersion, 2);
+    assert.instance(error, Conflict);
+    assert.is((error as Conflict).details.currentVersion, 2);
   }
   assert.is((await store.readStream(orderStream(orderNumber))).length, 2);
 });
@@ -97,7 +96,7 @@ test('without If-Match, a write that lands between load and append is decided ag
   };
   const seen: (string | null | undefined)[] = [];
   const result = await handleOrderCommand(
-    { store: racingStore, newId: randomUUID },
+    { store: racingStore },
     {
       orderNumber,
       context: context(),
@@ -123,12 +122,12 @@ test('a command that decides nothing appends nothing and reports position 0', as
   assert.is((await store.readStream(orderStream(orderNumber))).length, 1);
 });
 
-test('an order that does not exist is a 404 before anything is decided', async ({ db }) => {
+test('an order that does not exist is not found before anything is decided', async ({ db }) => {
   const store = createPostgresEventStore(db.pool);
   let decided = false;
   try {
     await handleOrderCommand(
-      { store, newId: randomUUID },
+      { store },
       {
         orderNumber: 'NOPE',
         context: context(),
@@ -140,7 +139,7 @@ test('an order that does not exist is a 404 before anything is decided', async (
     );
     assert.unreachable();
   } catch (error) {
-    assert.is((error as HttpError).status, 404);
+    assert.instance(error, NotFound);
   }
   assert.not.ok(decided);
 });

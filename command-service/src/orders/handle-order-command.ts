@@ -1,26 +1,30 @@
+import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, type OrderState } from '@ot/contracts/orders/order-state.ts';
-import { type EventStore, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
-import { conflict, notFound } from '@ot/infra/http/errors.ts';
-import { type LoadedOrder, loadOrder, orderStream, toNewEvents } from './order.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { handleCommand } from '../commands/handle-command.ts';
+import { foldOrderHistory, type LoadedOrder, orderStream } from './order.ts';
 
 export interface CommandDeps {
   store: EventStore;
-  newId: () => string;
+  /** The customer's account, for the answer's `userId`; read before the append (never after the commit). */
+  users?: { customerId(email: string): Promise<string | null> };
 }
 
 export interface CommandResult extends LoadedOrder {
-  /** Global position of the last appended event; 0 when the command changed nothing. */
+  /** Global position of the command's last event; 0 when the command changed nothing. */
   position: number;
   appended: OrderEvent[];
+  /** The customer's account id as it stood before the append; null when none (or not asked). */
+  userId: string | null;
 }
 
 /**
- * The write pipeline of every order command: load the stream, check the client's If-Match, decide
- * purely, append with the expected version. Without If-Match a concurrent write is retried on the
- * fresh state (the client did not base its change on a version); with it, the client gets a 409.
+ * The write pipeline of every order command (see handleCommand): the order's stream, "Order not found"
+ * unless the command places it, and the answer (state, version, times, the customer's account) known
+ * before the events are appended.
  */
 export async function handleOrderCommand(
   deps: CommandDeps,
@@ -30,41 +34,46 @@ export async function handleOrderCommand(
     ifMatch?: number | undefined;
     mustExist?: boolean;
     decide: (state: OrderState) => OrderEvent[];
+    eventId?: (index: number) => string;
   },
 ): Promise<CommandResult> {
-  for (let attempt = 1; ; attempt++) {
-    const loaded = await loadOrder(deps.store, options.orderNumber);
-    if (options.mustExist !== false && loaded.state === null) throw notFound('Order not found');
-    if (options.ifMatch !== undefined && options.ifMatch !== loaded.version) {
-      throw conflict('This order was changed by someone else. Reload it and try again.', {
-        currentVersion: loaded.version,
-      });
-    }
-    const events = options.decide(loaded.state);
-    if (events.length === 0) return { ...loaded, position: 0, appended: [] };
-    try {
-      const { nextVersion, position } = await deps.store.append(
-        orderStream(options.orderNumber),
-        toNewEvents(events, options.context, deps.newId),
-        { expectedVersion: loaded.version === 0 ? 'no_stream' : loaded.version },
-      );
-      const state = events.reduce(evolve, loaded.state);
-      const complete = state !== null && isOrderComplete(state.items);
-      return {
-        state,
-        version: nextVersion,
-        meta: {
-          version: nextVersion,
-          createdAt: loaded.meta.createdAt || options.context.now,
-          updatedAt: options.context.now,
-          deliveredAt: complete ? (loaded.meta.deliveredAt ?? options.context.now) : null,
-        },
-        position,
-        appended: events,
-      };
-    } catch (error) {
-      if (error instanceof WrongExpectedVersionError && options.ifMatch === undefined && attempt < 3) continue;
-      throw error;
-    }
-  }
+  const lookUpCustomer = async (state: OrderState) =>
+    state && deps.users ? deps.users.customerId(state.customerEmail) : null;
+  let userId: string | null = null;
+  const handled = await handleCommand<OrderEvent>(deps.store, {
+    stream: orderStream(options.orderNumber),
+    context: options.context,
+    ifMatch: options.ifMatch,
+    eventId: options.eventId,
+    precheck: (history) => {
+      if (options.mustExist !== false && foldOrderHistory(history).state === null) throw orderNotFound();
+    },
+    decide: async (history) => {
+      const before = foldOrderHistory(history).state;
+      const events = options.decide(before);
+      userId = await lookUpCustomer(events.reduce(evolve, before));
+      return events;
+    },
+  });
+  const loaded = foldOrderHistory(handled.history);
+  // A command that had already landed did not run decide: its customer is looked up now, still before any append.
+  if (handled.appended.length === 0 && handled.position > 0) userId = await lookUpCustomer(loaded.state);
+  if (handled.appended.length === 0) return { ...loaded, position: handled.position, appended: [], userId };
+
+  const now = options.context.now;
+  const state = handled.appended.reduce(evolve, loaded.state);
+  const complete = state !== null && isOrderComplete(state.items);
+  return {
+    state,
+    version: handled.version,
+    meta: {
+      version: handled.version,
+      createdAt: loaded.meta.createdAt || now,
+      updatedAt: now,
+      deliveredAt: complete ? (loaded.meta.deliveredAt ?? now) : null,
+    },
+    position: handled.position,
+    appended: handled.appended,
+    userId,
+  };
 }

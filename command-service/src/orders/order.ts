@@ -1,10 +1,9 @@
-import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
-import { type OrderEvent, orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { orderStream, parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 import { isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { evolve, initialOrderState, type OrderState } from '@ot/contracts/orders/order-state.ts';
 import type { OrderViewMeta } from '@ot/contracts/orders/to-order-view.ts';
-import type { EventStore, NewEvent } from '@ot/infra/event-store/event-store.ts';
+import type { EventStore, RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type pg from 'pg';
 
 export { orderStream };
@@ -15,8 +14,8 @@ export interface LoadedOrder {
   meta: OrderViewMeta;
 }
 
-export async function loadOrder(store: EventStore, orderNumber: string): Promise<LoadedOrder> {
-  const events = await store.readStream(orderStream(orderNumber));
+/** The fold of an order's recorded events: its state, version and the times an order view shows. */
+export function foldOrderHistory(events: readonly RecordedEvent[]): LoadedOrder {
   let state = initialOrderState();
   let deliveredAt: string | null = null;
   for (const recorded of events) {
@@ -50,20 +49,4 @@ export async function resolveOrderNumber(
     [orderNumber],
   );
   return rows[0]?.order_number ?? orderNumberKey(orderNumber);
-}
-
-/** Give decided events their envelope: ids from the command id (so a retried command appends the same ids). */
-export function toNewEvents(events: readonly OrderEvent[], context: CommandContext, newId: () => string): NewEvent[] {
-  return events.map((event) => ({
-    id: newId(),
-    type: event.type,
-    data: event.data,
-    metadata: {
-      actor: context.actor,
-      occurredAt: context.now,
-      commandId: context.commandId,
-      correlationId: context.correlationId,
-      causationId: null,
-    },
-  }));
 }

@@ -3,9 +3,10 @@ import { z } from 'zod';
 /** GET /api/documents/render: the document as one self-contained, sanitised HTML page. */
 export const renderedDocumentSchema = z.object({ html: z.string() });
 
-/** POST /api/admin/upload-document. */
+/** POST /api/admin/upload-document: the answer (the PWA parses it with this schema). */
 export const uploadedDocumentSchema = z.object({
   documentUrl: z.string(),
   fileName: z.string().optional(),
   size: z.number().optional(),
 });
+export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;

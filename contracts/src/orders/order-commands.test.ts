@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { z } from 'zod';
 import { customerLoginSchema } from '../auth/auth-schemas.ts';
-import { addOrderSchema, updateItemSchema, updateOrderSchema } from './order-commands.ts';
+import { placeOrderSchema, updateOrderDetailsSchema, updateOrderItemSchema } from './order-commands.ts';
 import { isIsoDate } from './order-fields.ts';
 
 /** The message the API answers with for one field: the first issue on that path. */
@@ -27,7 +27,7 @@ const order = (overrides: Record<string, unknown>) => ({ ...validOrder, ...overr
 const withItem = (overrides: Record<string, unknown>) => order({ items: [{ ...validOrder.items[0], ...overrides }] });
 
 test('a complete add-order payload is valid', () => {
-  assert.ok(addOrderSchema.safeParse(validOrder).success);
+  assert.ok(placeOrderSchema.safeParse(validOrder).success);
 });
 
 test('add order: the spec messages for missing or empty required fields', () => {
@@ -49,7 +49,7 @@ test('add order: the spec messages for missing or empty required fields', () => 
     [{ items: undefined }, 'items', 'At least one item is required'],
   ];
   for (const [overrides, path, message] of cases) {
-    assert.is(messageAt(addOrderSchema, order(overrides), path), message, JSON.stringify(overrides));
+    assert.is(messageAt(placeOrderSchema, order(overrides), path), message, JSON.stringify(overrides));
   }
 });
 
@@ -62,23 +62,23 @@ test('add order: a separate billing address needs name, line 1, city, state, zip
     zipCode: 'KA10 6AA',
     country: 'United Kingdom',
   };
-  assert.ok(addOrderSchema.safeParse(order({ sameBillingAddress: false, billingAddress: billing })).success);
+  assert.ok(placeOrderSchema.safeParse(order({ sameBillingAddress: false, billingAddress: billing })).success);
   for (const field of Object.keys(billing)) {
     const input = order({ sameBillingAddress: false, billingAddress: { ...billing, [field]: '' } });
     assert.is(
-      messageAt(addOrderSchema, input, 'billingAddress.name'),
+      messageAt(placeOrderSchema, input, 'billingAddress.name'),
       'Billing address is required when not using the same shipping address',
       field,
     );
   }
   assert.is(
-    messageAt(addOrderSchema, order({ sameBillingAddress: false }), 'billingAddress.name'),
+    messageAt(placeOrderSchema, order({ sameBillingAddress: false }), 'billingAddress.name'),
     'Billing address is required when not using the same shipping address',
   );
 });
 
 test('add order: the same billing address needs no billing fields', () => {
-  assert.ok(addOrderSchema.safeParse(order({ sameBillingAddress: true, billingAddress: null })).success);
+  assert.ok(placeOrderSchema.safeParse(order({ sameBillingAddress: true, billingAddress: null })).success);
 });
 
 test('add order: sameBillingAddress defaults to true, so a spec-shaped payload without it needs no billing fields', () => {
@@ -86,26 +86,29 @@ test('add order: sameBillingAddress defaults to true, so a spec-shaped payload w
     billingAddress: { name: 'Jane Golfer', address1: '1 Fairway', city: 'Troon', state: '', zipCode: '', country: '' },
   });
   assert.not.ok('sameBillingAddress' in payload);
-  assert.ok(addOrderSchema.safeParse(payload).success);
+  assert.ok(placeOrderSchema.safeParse(payload).success);
 });
 
 test('add order: item messages', () => {
-  assert.is(messageAt(addOrderSchema, withItem({ name: '' }), 'items.0.name'), 'Item name is required');
-  assert.is(messageAt(addOrderSchema, withItem({ price: undefined }), 'items.0.price'), 'Price is required');
-  assert.is(messageAt(addOrderSchema, withItem({ quantity: undefined }), 'items.0.quantity'), 'Quantity is required');
+  assert.is(messageAt(placeOrderSchema, withItem({ name: '' }), 'items.0.name'), 'Item name is required');
+  assert.is(messageAt(placeOrderSchema, withItem({ price: undefined }), 'items.0.price'), 'Price is required');
+  assert.is(messageAt(placeOrderSchema, withItem({ quantity: undefined }), 'items.0.quantity'), 'Quantity is required');
   // An emptied field arrives as '' from a form: as missing as a price left empty.
-  assert.is(messageAt(addOrderSchema, withItem({ price: '' }), 'items.0.price'), 'Price is required');
-  assert.is(messageAt(addOrderSchema, withItem({ quantity: '' }), 'items.0.quantity'), 'Quantity is required');
+  assert.is(messageAt(placeOrderSchema, withItem({ price: '' }), 'items.0.price'), 'Price is required');
+  assert.is(messageAt(placeOrderSchema, withItem({ quantity: '' }), 'items.0.quantity'), 'Quantity is required');
   assert.is(
-    messageAt(addOrderSchema, withItem({ manufacturer: 'Acme' }), 'items.0.manufacturer'),
+    messageAt(placeOrderSchema, withItem({ manufacturer: 'Acme' }), 'items.0.manufacturer'),
     'Manufacturer must be one of Titleist, Mizuno, Srixon, TaylorMade, Cobra, Callaway, Ping, Cleveland',
   );
-  assert.is(messageAt(addOrderSchema, withItem({ status: 'order_shipped' }), 'items.0.status'), 'Invalid item status');
+  assert.is(
+    messageAt(placeOrderSchema, withItem({ status: 'order_shipped' }), 'items.0.status'),
+    'Invalid item status',
+  );
 });
 
 test('add order: every manufacturer and every item status is accepted on an item', () => {
   for (const manufacturer of ['Titleist', 'Mizuno', 'Srixon', 'TaylorMade', 'Cobra', 'Callaway', 'Ping', 'Cleveland']) {
-    assert.ok(addOrderSchema.safeParse(withItem({ manufacturer })).success, manufacturer);
+    assert.ok(placeOrderSchema.safeParse(withItem({ manufacturer })).success, manufacturer);
   }
   for (const status of [
     'order_being_processed',
@@ -114,19 +117,19 @@ test('add order: every manufacturer and every item status is accepted on an item
     'order_checked_ready_for_collection',
     'order_collected_shipped',
   ]) {
-    assert.ok(addOrderSchema.safeParse(withItem({ status })).success, status);
+    assert.ok(placeOrderSchema.safeParse(withItem({ status })).success, status);
   }
 });
 
 test('add order: money is whole pence', () => {
-  assert.is(messageAt(addOrderSchema, order({ subtotal: 10.5 }), 'subtotal'), 'Amounts must be whole pence');
-  assert.is(messageAt(addOrderSchema, order({ subtotal: -1 }), 'subtotal'), 'Amounts cannot be negative');
-  assert.is(messageAt(addOrderSchema, order({ subtotal: '12' }), 'subtotal'), 'Amounts must be numbers of pence');
+  assert.is(messageAt(placeOrderSchema, order({ subtotal: 10.5 }), 'subtotal'), 'Amounts must be whole pence');
+  assert.is(messageAt(placeOrderSchema, order({ subtotal: -1 }), 'subtotal'), 'Amounts cannot be negative');
+  assert.is(messageAt(placeOrderSchema, order({ subtotal: '12' }), 'subtotal'), 'Amounts must be numbers of pence');
 });
 
 test('status update: status is required and one of the six order statuses', () => {
-  assert.is(messageAt(updateOrderSchema, {}, 'status'), 'Required');
-  assert.is(messageAt(updateOrderSchema, { status: 'order_collected_shipped' }, 'status'), 'Invalid input');
+  assert.is(messageAt(updateOrderDetailsSchema, {}, 'status'), 'Required');
+  assert.is(messageAt(updateOrderDetailsSchema, { status: 'order_collected_shipped' }, 'status'), 'Invalid input');
   for (const status of [
     'order_being_processed',
     'order_placed_with_manufacturer',
@@ -135,13 +138,13 @@ test('status update: status is required and one of the six order statuses', () =
     'order_collected',
     'order_shipped',
   ]) {
-    assert.ok(updateOrderSchema.safeParse({ status }).success, status);
+    assert.ok(updateOrderDetailsSchema.safeParse({ status }).success, status);
   }
 });
 
 test('status update: the generic messages Invalid email and Invalid input', () => {
   const base = { status: 'order_shipped' };
-  assert.is(messageAt(updateOrderSchema, { ...base, customerEmail: 'nope' }, 'customerEmail'), 'Invalid email');
+  assert.is(messageAt(updateOrderDetailsSchema, { ...base, customerEmail: 'nope' }, 'customerEmail'), 'Invalid email');
   for (const field of [
     'trackingNumber',
     'customerNotes',
@@ -150,14 +153,14 @@ test('status update: the generic messages Invalid email and Invalid input', () =
     'shippingCity',
     'billingName',
   ]) {
-    assert.is(messageAt(updateOrderSchema, { ...base, [field]: 42 }, field), 'Invalid input', field);
+    assert.is(messageAt(updateOrderDetailsSchema, { ...base, [field]: 42 }, field), 'Invalid input', field);
   }
-  assert.is(messageAt(updateOrderSchema, { ...base, notifyCustomer: 'yes' }, 'notifyCustomer'), 'Invalid input');
+  assert.is(messageAt(updateOrderDetailsSchema, { ...base, notifyCustomer: 'yes' }, 'notifyCustomer'), 'Invalid input');
 });
 
 test('status update: the customer name cannot be emptied', () => {
   assert.is(
-    messageAt(updateOrderSchema, { status: 'order_shipped', customerName: ' ' }, 'customerName'),
+    messageAt(updateOrderDetailsSchema, { status: 'order_shipped', customerName: ' ' }, 'customerName'),
     'Customer name is required',
   );
 });
@@ -173,17 +176,17 @@ test('status update: an empty string is allowed wherever a field may be cleared'
     customerPhone: '',
     shippingAddress2: '',
   };
-  assert.ok(updateOrderSchema.safeParse(cleared).success);
+  assert.ok(updateOrderDetailsSchema.safeParse(cleared).success);
 });
 
 test('item update: status one of the five, manufacturer one of the eight, a real date', () => {
-  assert.is(messageAt(updateItemSchema, { status: 'order_shipped' }, 'status'), 'Invalid item status');
+  assert.is(messageAt(updateOrderItemSchema, { status: 'order_shipped' }, 'status'), 'Invalid item status');
   assert.is(
-    messageAt(updateItemSchema, { manufacturer: 'Acme' }, 'manufacturer'),
+    messageAt(updateOrderItemSchema, { manufacturer: 'Acme' }, 'manufacturer'),
     'Manufacturer must be one of Titleist, Mizuno, Srixon, TaylorMade, Cobra, Callaway, Ping, Cleveland',
   );
-  assert.is(messageAt(updateItemSchema, { estimatedDelivery: '2026-02-30' }, 'estimatedDelivery'), 'Invalid date');
-  assert.ok(updateItemSchema.safeParse({ estimatedDelivery: '', manufacturer: '' }).success);
+  assert.is(messageAt(updateOrderItemSchema, { estimatedDelivery: '2026-02-30' }, 'estimatedDelivery'), 'Invalid date');
+  assert.ok(updateOrderItemSchema.safeParse({ estimatedDelivery: '', manufacturer: '' }).success);
 });
 
 test('customer login: a valid email and a required order number', () => {

@@ -36,7 +36,7 @@ export const documentUrl = z
     message: 'Document URL must be an https URL',
   });
 
-export const addOrderItemSchema = z.object({
+export const placeOrderItemSchema = z.object({
   name: requiredText('Item name is required'),
   sku: z.string().max(100).nullish(),
   price: requiredPence('Price is required'),
@@ -73,7 +73,7 @@ const billingRequired: (keyof z.infer<typeof partialAddress>)[] = [
 ];
 const BILLING_REQUIRED = 'Billing address is required when not using the same shipping address';
 
-export const addOrderSchema = z
+export const placeOrderSchema = z
   .object({
     orderNumber: orderNumber.optional(),
     customerEmail: z.email({ error: 'Invalid email address' }).max(255),
@@ -97,7 +97,7 @@ export const addOrderSchema = z
     fitterNotes: optionalText(5000),
     squarespaceOrderId: optionalText(100),
     items: z
-      .array(addOrderItemSchema, { error: 'At least one item is required' })
+      .array(placeOrderItemSchema, { error: 'At least one item is required' })
       .min(1, 'At least one item is required'),
   })
   .superRefine((order, ctx) => {
@@ -108,7 +108,7 @@ export const addOrderSchema = z
       ctx.addIssue({ code: 'custom', path: ['billingAddress', 'name'], message: BILLING_REQUIRED });
     }
   });
-export type AddOrderRequest = z.infer<typeof addOrderSchema>;
+export type PlaceOrderRequest = z.infer<typeof placeOrderSchema>;
 
 /**
  * Text in the status update payload: optional, null or '' to clear; a wrong type gets the spec's
@@ -164,7 +164,7 @@ const genericDate = z
  * Invalid input. A field left out is left unchanged; '' or null clears it; `notes` is the PWA's name
  * for customerNotes. Addresses come as the edit form's flat fields or as `shippingAddress`/`billingAddress`.
  */
-export const updateOrderSchema = z.object({
+export const updateOrderDetailsSchema = z.object({
   status: z.enum(orderStatuses, {
     error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input'),
   }),
@@ -188,10 +188,10 @@ export const updateOrderSchema = z.object({
   shippingAddress: nestedAddress,
   billingAddress: nestedAddress,
 });
-export type UpdateOrderRequest = z.infer<typeof updateOrderSchema>;
+export type UpdateOrderDetailsRequest = z.infer<typeof updateOrderDetailsSchema>;
 
 /** PATCH /api/admin/orders/{orderNumber}/items/{itemId}: a field left out is left unchanged. */
-export const updateItemSchema = z.object({
+export const updateOrderItemSchema = z.object({
   status: itemStatus.optional(),
   estimatedDelivery: z
     .string({ error: 'Invalid date' })
@@ -200,4 +200,4 @@ export const updateItemSchema = z.object({
   // '' (a select left empty) clears it, like null; anything else must be one of the eight.
   manufacturer: z.preprocess((value) => (value === '' ? null : value), manufacturer.nullish()),
 });
-export type UpdateItemRequest = z.infer<typeof updateItemSchema>;
+export type UpdateOrderItemRequest = z.infer<typeof updateOrderItemSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { customerEventSchemas } from '../customers/customer-events.ts';
-import type { RecordedEvent } from '../events/event-envelope.ts';
+import { emailEventSchemas } from '../email/email-events.ts';
+import { type EventDataOf, type EventOf, eventParser, type RecordedEventOf } from '../events/event-family.ts';
 import { addressSchema, itemStatus, manufacturer, orderStatus, pence, recordedDate } from './order-fields.ts';
 
 export const orderItemSchema = z.object({
@@ -16,12 +16,6 @@ export const orderItemSchema = z.object({
   status: itemStatus,
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
-
-const emailNotification = z.object({
-  notificationId: z.string(),
-  recipientEmail: z.string(),
-  emailType: z.string(),
-});
 
 export const orderEventSchemas = {
   OrderPlaced: z.object({
@@ -63,58 +57,16 @@ export const orderEventSchemas = {
   ItemStatusChanged: z.object({ itemId: z.string(), status: itemStatus, previousStatus: itemStatus }),
   ItemEstimatedDeliverySet: z.object({ itemId: z.string(), estimatedDelivery: recordedDate.nullable() }),
   ItemManufacturerChanged: z.object({ itemId: z.string(), manufacturer: manufacturer.nullable() }),
-  CustomerNotificationRequested: emailNotification.extend({
-    subject: z.string().optional(),
-    requestedBy: z.string().nullable().optional(),
-    resendOf: z.string().nullable().optional(),
-    /** Which order, and at which version its content is shown, when the request is not in the order's stream (a resend). */
-    orderNumber: z.string().nullable().optional(),
-    orderVersion: z.number().int().nullable().optional(),
-  }),
-  EmailSent: z.object({
-    notificationId: z.string(),
-    attempt: z.number().int(),
-    providerMessageId: z.string().nullable().optional(),
-    subject: z.string().optional(),
-    /** An earlier attempt's outcome was lost in a crash: the customer may have this email twice. */
-    possibleDuplicate: z.boolean().optional(),
-  }),
-  EmailDeliveryFailed: z.object({
-    notificationId: z.string(),
-    attempt: z.number().int(),
-    error: z.string(),
-    /** Null when the email will not be tried again (a rejection, or the last attempt). */
-    nextAttemptAt: z.string().nullable(),
-    subject: z.string().optional(),
-  }),
-  EmailRetryRequested: z.object({
-    notificationId: z.string(),
-    requestedBy: z.string().nullable(),
-  }),
-  // Events of other stream families ride the same registry so the projector follows them too.
-  ...customerEventSchemas,
+  // The outbox: a request to email the customer, committed in the same append as the change it is about.
+  CustomerNotificationRequested: emailEventSchemas.CustomerNotificationRequested,
 } as const;
 
-export type OrderEventType = keyof typeof orderEventSchemas;
-export const orderEventTypes = Object.keys(orderEventSchemas) as OrderEventType[];
+export type OrderEventData = EventDataOf<typeof orderEventSchemas>;
+/** An event of an order's stream, as deciders produce it. */
+export type OrderEvent = EventOf<typeof orderEventSchemas>;
+export type RecordedOrderEvent = RecordedEventOf<typeof orderEventSchemas>;
 
-export type OrderEventData = { [K in OrderEventType]: z.infer<(typeof orderEventSchemas)[K]> };
+export const parseOrderEvent = eventParser(orderEventSchemas);
 
-/** A domain event as deciders produce it: type and data, before the store gives it an envelope. */
-export type OrderEvent = { [K in OrderEventType]: { type: K; data: OrderEventData[K] } }[OrderEventType];
-
-export type RecordedOrderEvent = { [K in OrderEventType]: RecordedEvent<K, OrderEventData[K]> }[OrderEventType];
-
-export function isOrderEventType(type: string): type is OrderEventType {
-  return Object.hasOwn(orderEventSchemas, type);
-}
-
-/** Parse an event read from the store (upcasting older schema versions would happen here). */
-export function parseOrderEvent(event: RecordedEvent): RecordedOrderEvent | null {
-  if (!isOrderEventType(event.type)) return null;
-  const data = orderEventSchemas[event.type].parse(event.data);
-  return { ...event, type: event.type, data } as RecordedOrderEvent;
-}
-
-export const orderStream = (orderNumber: string): string => `order-${orderNumber}`;
 export const orderStreamPrefix = 'order-';
+export const orderStream = (orderNumber: string): string => `${orderStreamPrefix}${orderNumber}`;

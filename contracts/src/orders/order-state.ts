@@ -37,10 +37,6 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
       return { ...state, items: state.items.map((item) => (item.id === itemId ? { ...item, ...patch } : item)) };
     }
     case 'CustomerNotificationRequested':
-    case 'EmailSent':
-    case 'EmailDeliveryFailed':
-    case 'CustomerImported':
-    case 'EmailRetryRequested':
       return state;
   }
 }

@@ -11,14 +11,15 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * restarted database fails the queries in flight (with an error the callers map to 503), and the pool
  * replaces the connection. pg emits 'error' on a client whose connection dies while no query runs; the
  * pool listens only while a client is idle, so each client gets its own listener for the time it is
- * checked out (a follower's long-held client, a LISTEN client).
+ * checked out (a follower's long-held client, a LISTEN client). `applicationName` (the Config's
+ * OT_PROCESS_NAME) tells the processes apart in pg_stat_activity.
  */
-export function createPool(connectionString: string, max = 10): pg.Pool {
+export function createPool(connectionString: string, max = 10, applicationName = 'order-tracker'): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    application_name: process.env.OT_PROCESS_NAME ?? 'order-tracker',
+    application_name: applicationName,
   });
   pool.on('error', () => {});
   pool.on('connect', (client) => {

@@ -74,6 +74,23 @@ function contract(adapter: Adapter) {
     assert.equal((await store.readStream(s, { toVersion: 2 })).length, 2);
   });
 
+  test('events are found by id wherever they were appended; unknown ids are left out', async ({ store }) => {
+    const [a, b] = [stream(), stream()];
+    const first = event(1);
+    const second = event(2);
+    await store.append(a, [first], { expectedVersion: 'no_stream' });
+    await store.append(b, [event(3), second], { expectedVersion: 'no_stream' });
+    const found = await store.readEventsById([second.id, randomUUID(), first.id]);
+    assert.equal(
+      found.map((e) => [e.id, e.stream, e.version]),
+      [
+        [first.id, a, 1],
+        [second.id, b, 2],
+      ],
+    );
+    assert.equal(await store.readEventsById([]), []);
+  });
+
   test('a wrong expected version is a typed conflict carrying the actual version', async ({ store }) => {
     const s = stream();
     await store.append(s, [event(1)], { expectedVersion: 'no_stream' });

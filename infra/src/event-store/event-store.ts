@@ -47,6 +47,8 @@ export interface EventStore {
     options: { expectedVersion: ExpectedVersion },
   ): Promise<AppendResult>;
   readStream(stream: string, options?: { toVersion?: number }): Promise<RecordedEvent[]>;
+  /** The stored events among these ids, in global order (an id never stored is left out). */
+  readEventsById(ids: readonly string[]): Promise<RecordedEvent[]>;
   /** The next batch of events after a checkpoint, in the order followers must apply them. */
   readAll(options: { after: Checkpoint; limit: number }): Promise<RecordedEvent[]>;
   /** Calls back (without data) whenever new events may be readable; returns an unsubscribe. */

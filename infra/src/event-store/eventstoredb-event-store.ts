@@ -109,6 +109,11 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
       return events;
     },
 
+    async readEventsById() {
+      // B1 implements the lookup for EventStoreDB; until then the import's "already imported" check needs Postgres.
+      throw new Error('readEventsById is not implemented for EventStoreDB yet');
+    },
+
     async readAll({ after, limit }) {
       const fromPosition =
         after.tx === 0 && after.position === 0 ? START : { commit: BigInt(after.tx), prepare: BigInt(after.position) };

@@ -185,6 +185,15 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows.map(toRecorded);
     },
 
+    async readEventsById(ids) {
+      if (ids.length === 0) return [];
+      const { rows } = await pool.query<EventRow>(
+        `select ${columns} from es.events where id = any($1::uuid[]) order by position`,
+        [ids],
+      );
+      return rows.map(toRecorded);
+    },
+
     async readAll({ after, limit }) {
       const { rows } = await pool.query<EventRow>(
         `select ${columns} from es.events

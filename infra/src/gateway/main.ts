@@ -9,9 +9,9 @@ import { createGateway } from './gateway.ts';
 const config = loadConfig();
 const logger = createLogger('gateway', config.LOG_LEVEL);
 const server = createGateway({
-  commandUrl: process.env.COMMAND_SERVICE_URL ?? 'http://127.0.0.1:3001',
-  queryUrl: process.env.QUERY_SERVICE_URL ?? 'http://127.0.0.1:3002',
-  staticDir: process.env.STATIC_DIR ?? join(repoRoot, 'pwa', 'dist'),
+  commandUrl: config.COMMAND_SERVICE_URL,
+  queryUrl: config.QUERY_SERVICE_URL,
+  staticDir: config.STATIC_DIR ?? join(repoRoot, 'pwa', 'dist'),
   logger,
 });
 server.listen(config.PORT, config.HOST, () => {
@@ -24,4 +24,4 @@ const stop = () => {
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);
-exitWithParent();
+exitWithParent(config.OT_LAUNCHED);

@@ -1,10 +1,14 @@
+import { DomainError, type DomainErrorKind, staleVersion } from '@ot/contracts/errors/domain-errors.ts';
 import type { Context, Next } from 'koa';
 import { ZodError, type z } from 'zod';
 import { isConnectionError } from '../db/connection-errors.ts';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
-/** The one family of errors a route may throw; the middleware below turns each into a JSON answer. */
+/**
+ * Errors of the HTTP edge itself (malformed header, not signed in, rate limited). Refusals of the domain
+ * are `DomainError`s from contracts (NotFound, Conflict, Invalid), mapped to a status below.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -21,8 +25,6 @@ export const badRequest = (message: string, details: Record<string, unknown> = {
 export const unauthorized = (message = 'Not authenticated') => new HttpError(401, message, 'UNAUTHENTICATED');
 export const forbidden = (message = 'Admin access required') => new HttpError(403, message, 'FORBIDDEN');
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
-export const conflict = (message: string, details: Record<string, unknown> = {}) =>
-  new HttpError(409, message, 'CONFLICT', details);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'TOO_MANY_REQUESTS', { retryAfter: retryAfterSeconds });
 /** The database is out of reach for a moment: the request did not happen (or, for a write, may be retried safely). */
@@ -78,14 +80,21 @@ export function errorHandler(logger: Logger) {
   };
 }
 
+/** The one place a domain refusal becomes an HTTP status. */
+const statusOfKind: Record<DomainErrorKind, number> = { NotFound: 404, Conflict: 409, Invalid: 400 };
+/** Invalid input whose HTTP answer is more precise than 400. */
+const statusOfInvalidCode: Record<string, number> = { PAYLOAD_TOO_LARGE: 413, NOT_A_PDF: 415 };
+
+function fromDomainError(error: DomainError): HttpError {
+  const status = (error.kind === 'Invalid' && statusOfInvalidCode[error.code]) || statusOfKind[error.kind];
+  return new HttpError(status, error.message, error.code, { ...error.details });
+}
+
 function toHttpError(caught: unknown): HttpError {
   if (caught instanceof HttpError) return caught;
+  if (caught instanceof DomainError) return fromDomainError(caught);
   if (caught instanceof ZodError) return validationError(caught);
-  if (caught instanceof WrongExpectedVersionError) {
-    return conflict('This order was changed by someone else. Reload it and try again.', {
-      currentVersion: caught.actual,
-    });
-  }
+  if (caught instanceof WrongExpectedVersionError) return fromDomainError(staleVersion(caught.actual));
   if (isConnectionError(caught)) return serviceUnavailable();
   const status = (caught as { status?: number; statusCode?: number }).status ?? 500;
   if (status >= 400 && status < 500) {

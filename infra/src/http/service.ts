@@ -62,12 +62,14 @@ export function serve(
     port,
     host,
     logger,
+    launched,
     onClose,
     readiness = alwaysReady,
   }: {
     port: number;
     host: string;
     logger: Logger;
+    launched: boolean;
     onClose: () => Promise<void>;
     readiness?: () => Promise<Readiness>;
   },
@@ -87,6 +89,6 @@ export function serve(
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-  exitWithParent();
+  exitWithParent(launched);
   return server;
 }

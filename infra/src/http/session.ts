@@ -42,10 +42,6 @@ export const adminOnly = async (ctx: AppContext, next: Next) => {
   requireAdmin(ctx);
   await next();
 };
-export const signedIn = async (ctx: AppContext, next: Next) => {
-  requireUser(ctx);
-  await next();
-};
 
 export function setSessionCookie(ctx: Context, token: string, maxAgeSeconds: number): void {
   ctx.cookies.set(SESSION_COOKIE, token, {

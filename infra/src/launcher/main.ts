@@ -72,8 +72,8 @@ supervisor.start({
   env: { QUERY_SERVICE_PORT: String(queryPort) },
 });
 // The followers' probes (/healthz, /readyz) on loopback ports of their own, unless chosen.
-const projectorHealthPort = process.env.PROJECTOR_HEALTH_PORT ?? String(await freePort());
-const notifierHealthPort = process.env.NOTIFIER_HEALTH_PORT ?? String(await freePort());
+const projectorHealthPort = String(config.PROJECTOR_HEALTH_PORT || (await freePort()));
+const notifierHealthPort = String(config.NOTIFIER_HEALTH_PORT || (await freePort()));
 supervisor.start({
   name: 'projector',
   args: nodeArgs('projector'),

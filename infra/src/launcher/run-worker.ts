@@ -23,6 +23,8 @@ export function runWorker(options: {
   healthPort: number;
   health: RequestListener;
   readiness: () => Promise<Readiness>;
+  /** Started by `npm start`: stop when the launcher is gone. */
+  launched: boolean;
   close: () => Promise<void>;
 }): void {
   const { name, logger, worker } = options;
@@ -48,7 +50,7 @@ export function runWorker(options: {
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
-  exitWithParent();
+  exitWithParent(options.launched);
 
   worker
     .run()

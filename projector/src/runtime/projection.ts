@@ -1,4 +1,4 @@
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 
 export interface SqlStatement {
   text: string;

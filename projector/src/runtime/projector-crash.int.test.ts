@@ -57,7 +57,7 @@ async function writeStream(stack: Stack, orders: number, changesPerOrder: number
     await Promise.all(
       numbers.map((orderNumber, i) =>
         handleOrderCommand(
-          { store, newId: randomUUID },
+          { store },
           {
             orderNumber,
             context: {

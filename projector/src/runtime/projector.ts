@@ -1,4 +1,4 @@
-import { parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { parseDomainEvent as parseOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import {
   type Checkpoint,
   checkpointOf,

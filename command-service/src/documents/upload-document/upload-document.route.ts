@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { uploadedDocumentUrl } from '@ot/contracts/documents/document-links.ts';
+import type { UploadedDocument } from '@ot/contracts/documents/document-views.ts';
 import { badRequest, HttpError } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import busboy from 'busboy';
@@ -81,6 +82,11 @@ export function uploadDocumentRoute(router: CommandRouter, deps: CommandServiceD
       upload.bytes,
     );
     ctx.status = 201;
-    ctx.body = { documentUrl: uploadedDocumentUrl(id), fileName: upload.fileName, size: upload.bytes.length };
+    const answer: UploadedDocument = {
+      documentUrl: uploadedDocumentUrl(id),
+      fileName: upload.fileName,
+      size: upload.bytes.length,
+    };
+    ctx.body = answer;
   });
 }

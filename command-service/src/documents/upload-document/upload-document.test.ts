@@ -1,3 +1,4 @@
+import { Invalid } from '@ot/contracts/errors/domain-errors.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkUpload, MAX_DOCUMENT_BYTES, type UploadForm } from './upload-document.ts';
@@ -14,11 +15,12 @@ const form = (overrides: Partial<UploadForm> & { fileName?: string; bytes?: Buff
   ...overrides,
 });
 
-function refusal(input: UploadForm): { status: number; message: string } {
+function refusal(input: UploadForm): Invalid {
   try {
     checkUpload(input);
   } catch (error) {
-    return error as { status: number; message: string };
+    assert.instance(error, Invalid);
+    return error as Invalid;
   }
   throw new Error('expected a refusal');
 }
@@ -34,18 +36,18 @@ test('a file renamed to .pdf that is not a PDF is refused by its content', () =>
     Buffer.from(' %PDF-'),
   ]) {
     const error = refusal(form({ bytes }));
-    assert.is(error.status, 415);
+    assert.is(error.code, 'NOT_A_PDF');
     assert.match(error.message, /not a PDF/);
   }
 });
 
 test('a PDF under another name is refused too', () => {
-  assert.is(refusal(form({ fileName: 'spec.html' })).status, 415);
+  assert.is(refusal(form({ fileName: 'spec.html' })).code, 'NOT_A_PDF');
 });
 
 test('a file over 10 MB is refused', () => {
-  assert.is(refusal(form({ truncated: true })).status, 413);
-  assert.is(refusal(form({ bytes: Buffer.concat([pdf, Buffer.alloc(MAX_DOCUMENT_BYTES)]) })).status, 413);
+  assert.is(refusal(form({ truncated: true })).code, 'PAYLOAD_TOO_LARGE');
+  assert.is(refusal(form({ bytes: Buffer.concat([pdf, Buffer.alloc(MAX_DOCUMENT_BYTES)]) })).code, 'PAYLOAD_TOO_LARGE');
 });
 
 test('a file name with a path in it is refused', () => {
@@ -58,7 +60,7 @@ test('a file name with a path in it is refused', () => {
     '.hidden.pdf',
   ]) {
     const error = refusal(form({ fileName }));
-    assert.is(error.status, 400, fileName);
+    assert.is(error.code, 'INVALID_FILE_NAME', fileName);
     assert.is(error.message, 'Invalid file name');
   }
 });
@@ -72,7 +74,7 @@ test('a missing order number or file is refused', () => {
 test('an order number with control characters in it is refused', () => {
   for (const orderNumber of ['EP\u00000001', 'EP-0001\r\nX', 'EP\u007f1']) {
     const error = refusal(form({ orderNumber }));
-    assert.is(error.status, 400, JSON.stringify(orderNumber));
+    assert.is(error.code, 'INVALID_ORDER_NUMBER', JSON.stringify(orderNumber));
     assert.is(error.message, 'Invalid order number');
   }
 });

@@ -1,5 +1,5 @@
+import { Invalid } from '@ot/contracts/errors/domain-errors.ts';
 import { orderNumber as orderNumberSchema } from '@ot/contracts/orders/order-fields.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
@@ -16,8 +16,6 @@ export interface UploadForm {
   /** More than one file was sent. */
   extraFiles: boolean;
 }
-
-const badUpload = (status: number, message: string, code: string) => new HttpError(status, message, code);
 
 /** Names with a path in them, control characters or a hidden-file dot are refused, not repaired. */
 function isSafeFileName(name: string): boolean {
@@ -38,19 +36,20 @@ function isSafeFileName(name: string): boolean {
  */
 export function checkUpload(form: UploadForm): { fileName: string; bytes: Buffer; orderNumber: string } {
   const orderNumber = form.orderNumber?.trim() ?? '';
-  if (!orderNumber) throw badUpload(400, 'Order number is required', 'ORDER_NUMBER_REQUIRED');
-  if (orderNumber.length > 100) throw badUpload(400, 'Order number is too long', 'BAD_REQUEST');
-  if (!orderNumberSchema.safeParse(orderNumber).success) throw badUpload(400, 'Invalid order number', 'BAD_REQUEST');
+  if (!orderNumber) throw new Invalid('Order number is required', 'ORDER_NUMBER_REQUIRED');
+  if (orderNumber.length > 100) throw new Invalid('Order number is too long', 'INVALID_ORDER_NUMBER');
+  if (!orderNumberSchema.safeParse(orderNumber).success)
+    throw new Invalid('Invalid order number', 'INVALID_ORDER_NUMBER');
   const { file } = form;
-  if (!file || file.bytes.length === 0) throw badUpload(400, 'A PDF file is required', 'FILE_REQUIRED');
-  if (form.extraFiles) throw badUpload(400, 'Upload one PDF file at a time', 'TOO_MANY_FILES');
+  if (!file || file.bytes.length === 0) throw new Invalid('A PDF file is required', 'FILE_REQUIRED');
+  if (form.extraFiles) throw new Invalid('Upload one PDF file at a time', 'TOO_MANY_FILES');
   if (file.truncated || file.bytes.length > MAX_DOCUMENT_BYTES) {
-    throw badUpload(413, 'The file is too large: PDFs of up to 10 MB can be uploaded', 'PAYLOAD_TOO_LARGE');
+    throw new Invalid('The file is too large: PDFs of up to 10 MB can be uploaded', 'PAYLOAD_TOO_LARGE');
   }
-  if (!isSafeFileName(file.fileName)) throw badUpload(400, 'Invalid file name', 'INVALID_FILE_NAME');
-  if (!/\.pdf$/i.test(file.fileName)) throw badUpload(415, 'Only PDF files can be uploaded', 'NOT_A_PDF');
+  if (!isSafeFileName(file.fileName)) throw new Invalid('Invalid file name', 'INVALID_FILE_NAME');
+  if (!/\.pdf$/i.test(file.fileName)) throw new Invalid('Only PDF files can be uploaded', 'NOT_A_PDF');
   if (!file.bytes.subarray(0, 5).equals(Buffer.from('%PDF-'))) {
-    throw badUpload(415, 'Only PDF files can be uploaded: this file is not a PDF', 'NOT_A_PDF');
+    throw new Invalid('Only PDF files can be uploaded: this file is not a PDF', 'NOT_A_PDF');
   }
   return { fileName: file.fileName, bytes: file.bytes, orderNumber };
 }

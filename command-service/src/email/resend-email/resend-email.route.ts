@@ -1,7 +1,9 @@
+import { parseEmailEvent } from '@ot/contracts/email/email-events.ts';
 import { notificationIdSchema } from '@ot/contracts/email/email-views.ts';
-import { parseOrderEvent } from '@ot/contracts/orders/order-events.ts';
-import { notFound, parse } from '@ot/infra/http/errors.ts';
-import { requireAdmin } from '@ot/infra/http/session.ts';
+import { emailEventNotFound } from '@ot/contracts/errors/domain-errors.ts';
+import { parse } from '@ot/infra/http/errors.ts';
+import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandDerivedId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleEmailCommand } from '../email-delivery.ts';
@@ -13,22 +15,23 @@ async function loadRequest(deps: CommandServiceDeps, notificationId: string) {
   const logged = await findEmailEvent(deps.pool, notificationId);
   if (!logged) return null;
   for (const recorded of await deps.store.readStream(logged.requestStream)) {
-    const event = parseOrderEvent(recorded);
+    const event = parseEmailEvent(recorded);
     if (event?.type === 'CustomerNotificationRequested' && event.data.notificationId === notificationId) return event;
   }
   return null;
 }
 
 export function resendEmailRoute(router: CommandRouter, deps: CommandServiceDeps): void {
-  router.post('/api/admin/email-events/:eventId/resend', async (ctx) => {
+  router.post('/api/admin/email-events/:eventId/resend', adminOnly, async (ctx) => {
     const admin = requireAdmin(ctx);
     const originalId = parse(notificationIdSchema, ctx.params.eventId);
     const original = await loadRequest(deps, originalId);
-    if (!original) throw notFound('Email event not found');
-    const notificationId = deps.newId();
+    if (!original) throw emailEventNotFound();
+    const context = commandContext(ctx, deps);
+    const notificationId = commandDerivedId(context, 'notification');
     const { position } = await handleEmailCommand(deps, {
       notificationId,
-      context: commandContext(ctx, deps.clock()),
+      context,
       decide: () => decideResendEmail({ type: 'ResendEmail', notificationId, requestedBy: admin.username }, original),
     });
     const { orderNumber } = requestedOrder(original);

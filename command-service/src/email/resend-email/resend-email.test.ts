@@ -1,9 +1,9 @@
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedEmailEvent } from '@ot/contracts/email/email-events.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decideResendEmail, type ResendEmail } from './resend-email.ts';
 
-type Request = Extract<RecordedOrderEvent, { type: 'CustomerNotificationRequested' }>;
+type Request = Extract<RecordedEmailEvent, { type: 'CustomerNotificationRequested' }>;
 
 const resend: ResendEmail = { type: 'ResendEmail', notificationId: 'n-2', requestedBy: 'studio.admin' };
 const request = (stream: string, version: number, data: Partial<Request['data']> = {}): Request => ({

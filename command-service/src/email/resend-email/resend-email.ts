@@ -1,4 +1,5 @@
-import { type OrderEvent, orderStreamPrefix, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { EmailEvent, RecordedEmailEvent } from '@ot/contracts/email/email-events.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 
 export interface ResendEmail {
   type: 'ResendEmail';
@@ -7,7 +8,7 @@ export interface ResendEmail {
   requestedBy: string;
 }
 
-type Request = Extract<RecordedOrderEvent, { type: 'CustomerNotificationRequested' }>;
+type Request = Extract<RecordedEmailEvent, { type: 'CustomerNotificationRequested' }>;
 
 /** The order a request is about, and the order version its content shows. */
 export function requestedOrder(request: Request): { orderNumber: string | null; orderVersion: number | null } {
@@ -21,7 +22,7 @@ export function requestedOrder(request: Request): { orderNumber: string | null; 
  * A resend is a new email with the same content: same recipient, type and subject, showing the order
  * as the original did. It lives in its own stream, so resending never moves the order's version.
  */
-export function decideResendEmail(command: ResendEmail, original: Request): OrderEvent[] {
+export function decideResendEmail(command: ResendEmail, original: Request): EmailEvent[] {
   const { orderNumber, orderVersion } = requestedOrder(original);
   return [
     {

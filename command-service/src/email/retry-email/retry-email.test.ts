@@ -1,58 +1,53 @@
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
+import { deliveryStateOf, type EmailEvent, evolve, initialDeliveryState } from '@ot/contracts/email/email-events.ts';
+import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
+import { givenWhenThen } from '@ot/infra/testing/given-when-then.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deliveryStateOf } from '../email-delivery.ts';
 import { decideRetryEmail, type RetryEmail } from './retry-email.ts';
 
 const retry: RetryEmail = { type: 'RetryEmail', notificationId: 'n-1', requestedBy: 'studio.admin' };
-const failed = (nextAttemptAt: string | null): OrderEvent => ({
+const failed = (nextAttemptAt: string | null): EmailEvent => ({
   type: 'EmailDeliveryFailed',
   data: { notificationId: 'n-1', attempt: 1, error: 'SendGrid answered 500', nextAttemptAt },
 });
-const sent: OrderEvent = { type: 'EmailSent', data: { notificationId: 'n-1', attempt: 1 } };
+const sent: EmailEvent = { type: 'EmailSent', data: { notificationId: 'n-1', attempt: 1 } };
 
-const conflictMessage = (run: () => unknown): string | null => {
-  try {
-    run();
-    return null;
-  } catch (error) {
-    assert.ok(error instanceof HttpError);
-    assert.is(error.status, 409);
-    return error.message;
-  }
-};
+const { given } = givenWhenThen({ initialState: initialDeliveryState, evolve });
 
 test('given an email that failed for good, when an admin retries it, then a retry is requested', () => {
-  const state = deliveryStateOf([failed(null)]);
-  assert.equal(decideRetryEmail(retry, state), [
-    { type: 'EmailRetryRequested', data: { notificationId: 'n-1', requestedBy: 'studio.admin' } },
-  ]);
+  given(failed(null))
+    .when(decideRetryEmail, retry)
+    .thenAppends([{ type: 'EmailRetryRequested', data: { notificationId: 'n-1', requestedBy: 'studio.admin' } }]);
 });
 
 test('given an email waiting in the retry queue, when an admin retries it, then it is tried now', () => {
-  const state = deliveryStateOf([failed('2026-11-22T10:00:00Z')]);
-  assert.is(state, 'retrying');
-  assert.is(decideRetryEmail(retry, state)[0]?.type, 'EmailRetryRequested');
+  const queued = given(failed('2026-11-22T10:00:00Z'));
+  assert.is(queued.state, 'retrying');
+  queued.when(decideRetryEmail, retry).thenTypes(['EmailRetryRequested']);
 });
 
 test('a sent email cannot be retried (Resend is for that)', () => {
-  assert.is(
-    conflictMessage(() => decideRetryEmail(retry, deliveryStateOf([failed('2026-11-22T10:00:00Z'), sent]))),
-    'This email was already sent. Use Resend to send it again.',
-  );
+  given(failed('2026-11-22T10:00:00Z'), sent)
+    .when(decideRetryEmail, retry)
+    .thenFails(Conflict, 'This email was already sent. Use Resend to send it again.');
 });
 
 test('an email still waiting for its first attempt, or already retried, cannot be retried again', () => {
   for (const events of [
     [],
     [failed(null), { type: 'EmailRetryRequested', data: { notificationId: 'n-1', requestedBy: null } }],
-  ] as OrderEvent[][]) {
-    assert.is(
-      conflictMessage(() => decideRetryEmail(retry, deliveryStateOf(events))),
-      'This email is still waiting to be sent; only failed emails can be retried.',
-    );
+  ] as EmailEvent[][]) {
+    given(...events)
+      .when(decideRetryEmail, retry)
+      .thenFails(Conflict, 'This email is still waiting to be sent; only failed emails can be retried.');
   }
+});
+
+test('the delivery fold: each outcome says where the email stands', () => {
+  assert.is(deliveryStateOf([]), 'unrecorded');
+  assert.is(deliveryStateOf([failed('2026-11-22T10:00:00Z')]), 'retrying');
+  assert.is(deliveryStateOf([failed(null)]), 'failed');
+  assert.is(deliveryStateOf([failed(null), sent]), 'sent');
 });
 
 test.run();

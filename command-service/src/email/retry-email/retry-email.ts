@@ -1,6 +1,5 @@
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
-import { conflict } from '@ot/infra/http/errors.ts';
-import type { DeliveryState } from '../email-delivery.ts';
+import type { DeliveryState, EmailEvent } from '@ot/contracts/email/email-events.ts';
+import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
 
 export interface RetryEmail {
   type: 'RetryEmail';
@@ -12,7 +11,7 @@ export interface RetryEmail {
  * Only a failed email can be retried: one that failed for good gets a new round of attempts, one
  * waiting in the retry queue is tried now.
  */
-export function decideRetryEmail(command: RetryEmail, state: DeliveryState): OrderEvent[] {
+export function decideRetryEmail(command: RetryEmail, state: DeliveryState): EmailEvent[] {
   switch (state) {
     case 'failed':
     case 'retrying':
@@ -23,9 +22,12 @@ export function decideRetryEmail(command: RetryEmail, state: DeliveryState): Ord
         },
       ];
     case 'sent':
-      throw conflict('This email was already sent. Use Resend to send it again.');
+      throw new Conflict('This email was already sent. Use Resend to send it again.', 'EMAIL_ALREADY_SENT');
     case 'pending':
     case 'unrecorded':
-      throw conflict('This email is still waiting to be sent; only failed emails can be retried.');
+      throw new Conflict(
+        'This email is still waiting to be sent; only failed emails can be retried.',
+        'EMAIL_NOT_FAILED',
+      );
   }
 }

@@ -1,5 +1,5 @@
+import type { EmailEvent } from '@ot/contracts/email/email-events.ts';
 import { emailTypes } from '@ot/contracts/email/email-fields.ts';
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 
 export interface SendTestEmail {
   type: 'SendTestEmail';
@@ -10,7 +10,7 @@ export interface SendTestEmail {
 }
 
 /** A test email is a notification like any other, tied to no order: the notifier sends it. */
-export function decideSendTestEmail(command: SendTestEmail): OrderEvent[] {
+export function decideSendTestEmail(command: SendTestEmail): EmailEvent[] {
   return [
     {
       type: 'CustomerNotificationRequested',

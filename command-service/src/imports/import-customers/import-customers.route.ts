@@ -6,9 +6,9 @@ import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { type NewEvent, startStreams } from '@ot/infra/event-store/event-store.ts';
 import { badRequest, HttpError, parse } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { toNewEvents } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
-import { toNewEvents } from '../../orders/order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, looksLikeJson, parseJsonFile, readImportFile } from '../import-body.ts';
 import { type CustomerRow, decideImportCustomer, planCustomerImport } from './import-customers.ts';
@@ -60,11 +60,7 @@ async function startCustomerStreams(
     const results = await startStreams(
       deps.store,
       batch.map((row) => {
-        const [event] = toNewEvents(
-          decideImportCustomer(row.customer),
-          { ...context, commandId: deps.newId() },
-          deps.newId,
-        );
+        const [event] = toNewEvents(decideImportCustomer(row.customer), { ...context, commandId: deps.newId() });
         return { stream: customerStream(row.customer.email), event: event as NewEvent };
       }),
     );
@@ -82,7 +78,7 @@ async function startCustomerStreams(
 
 async function importCustomers(ctx: AppContext, deps: CommandServiceDeps, rows: { row: number; data: unknown }[]) {
   const admin = requireAdmin(ctx);
-  const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
+  const context = commandContext(ctx, deps, { kind: 'import', id: admin.id, name: admin.username });
   const plan = planCustomerImport(rows);
   const known = await knownEmails(deps, plan.customers);
   const skipped = [...plan.skipped];

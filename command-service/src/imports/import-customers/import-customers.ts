@@ -1,7 +1,7 @@
+import type { CustomerEvent } from '@ot/contracts/customers/customer-events.ts';
 import type { ImportCustomer } from '@ot/contracts/imports/customer-rows.ts';
 import { toImportCustomer } from '@ot/contracts/imports/customer-rows.ts';
 import type { RejectedRow, SkippedRow } from '@ot/contracts/imports/import-report.ts';
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 
 export interface CustomerRow {
   row: number;
@@ -37,7 +37,7 @@ export function planCustomerImport(rows: readonly { row: number; data: unknown }
 }
 
 /** The customer's first event, when their stream does not exist yet (the store enforces "not yet"). */
-export const decideImportCustomer = (customer: ImportCustomer): OrderEvent[] => [
+export const decideImportCustomer = (customer: ImportCustomer): CustomerEvent[] => [
   {
     type: 'CustomerImported',
     data: {

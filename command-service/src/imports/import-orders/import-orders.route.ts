@@ -2,15 +2,14 @@ import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
-import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
-import { EventIdsTakenError, WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { EventIdsTakenError } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandEventId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
 import { handleOrderCommand } from '../../orders/handle-order-command.ts';
-import { allocateOrderNumber } from '../../orders/place-order/place-order.route.ts';
+import { isOrderNumberTaken, placeOrderCommand } from '../../orders/place-order/place-new-order.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
 import { importRows, replyWithReport } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
@@ -27,34 +26,6 @@ const CONCURRENCY = 6;
  * get a huge number; should the sequence ever reach it, add-order skips the taken number.
  */
 export const MAX_SEQUENCE_JUMP = 10_000;
-
-/** Move the sequence past the file's own numbers, so add-order never hands one of them out again. */
-async function reserveUpTo(deps: CommandServiceDeps, numbers: readonly number[]): Promise<void> {
-  if (numbers.length === 0) return;
-  await deps.pool.query(
-    `with used as (
-       select case when is_called then last_value else last_value - 1 end as n from es.order_number_seq
-     ), wanted as (
-       select max(candidate) as n from unnest($1::bigint[]) as candidate, used
-        where candidate > used.n and candidate <= used.n + $2
-     )
-     select setval('es.order_number_seq', wanted.n) from wanted where wanted.n is not null`,
-    [numbers, MAX_SEQUENCE_JUMP],
-  );
-}
-
-/** New numbers for the rows without one, taken in file order. */
-async function allocateNumbers(deps: CommandServiceDeps, count: number): Promise<string[]> {
-  if (count === 0) return [];
-  const { rows } = await deps.pool.query<{ n: string }>(
-    `select nextval('es.order_number_seq') as n from generate_series(1, $1)`,
-    [count],
-  );
-  return rows
-    .map((row) => Number(row.n))
-    .sort((a, b) => a - b)
-    .map((n) => formatOrderNumber(deps.config.ORDER_NUMBER_PREFIX, n));
-}
 
 /** Orders already placed under these Squarespace ids (for rows that carry no order number). */
 async function existingExternalIds(deps: CommandServiceDeps, orders: OrderRow[]): Promise<Map<string, string>> {
@@ -89,11 +60,8 @@ const placedEventId = (importKey: string) => nameBasedId(`import-order:${importK
 async function alreadyImported(deps: CommandServiceDeps, orders: OrderRow[]): Promise<Map<string, string>> {
   const ids = orders.flatMap((order) => (order.importKey ? [placedEventId(order.importKey)] : []));
   if (ids.length === 0) return new Map();
-  const { rows } = await deps.pool.query<{ id: string; stream: string }>(
-    'select id::text, stream from es.events where id = any($1::uuid[])',
-    [ids],
-  );
-  return new Map(rows.map((row) => [row.id, row.stream.slice(orderStreamPrefix.length)]));
+  const events = await deps.store.readEventsById(ids);
+  return new Map(events.map((event) => [event.id, event.stream.slice(orderStreamPrefix.length)]));
 }
 
 const alreadyImportedSkip = (order: OrderRow, orderNumber: string): SkippedRow => {
@@ -107,9 +75,6 @@ const alreadyImportedSkip = (order: OrderRow, orderNumber: string): SkippedRow =
     : { row: order.row, key: null, reason: `This order was already imported as ${orderNumber}` };
 };
 
-const isTaken = (error: unknown) =>
-  error instanceof WrongExpectedVersionError || (error instanceof HttpError && error.status === 409);
-
 /** One order, one append: a crash never leaves half an order. An existing number is skipped, not overwritten. */
 async function placeImported(
   deps: CommandServiceDeps,
@@ -117,42 +82,27 @@ async function placeImported(
   preallocated: string | undefined,
   importContext: CommandContext,
 ): Promise<Outcome> {
+  const commandId = deps.newId();
+  const context = { ...importContext, commandId };
   let candidate = order.request.orderNumber ?? preallocated;
   for (let attempt = 1; ; attempt++) {
-    const orderNumber = candidate ?? (await allocateOrderNumber(deps));
-    // The first (and only) event of a new order takes the row's name-based id.
-    let firstId: string | null = order.importKey ? placedEventId(order.importKey) : null;
-    const newId = () => {
-      const id = firstId ?? deps.newId();
-      firstId = null;
-      return id;
-    };
+    const orderNumber = candidate ?? (await deps.orderNumbers.allocate(`${commandId}#${attempt}`));
     try {
-      const result = await handleOrderCommand(
-        { ...deps, newId },
-        {
-          orderNumber,
-          context: { ...importContext, commandId: deps.newId(), correlationId: importContext.correlationId },
-          mustExist: false,
-          decide: (state) =>
-            decidePlaceOrder(
-              {
-                type: 'PlaceOrder',
-                orderId: deps.newId(),
-                orderNumber,
-                itemIds: order.request.items.map(() => deps.newId()),
-                request: order.request,
-              },
-              state,
-            ),
-        },
-      );
+      const result = await handleOrderCommand(deps, {
+        orderNumber,
+        context,
+        mustExist: false,
+        decide: (state) => decidePlaceOrder(placeOrderCommand(context, orderNumber, order.request), state),
+        // The first (and only) event of a new order takes the row's name-based id.
+        eventId: (index) =>
+          index === 0 && order.importKey ? placedEventId(order.importKey) : commandEventId(commandId, index),
+      });
       return { kind: 'imported', orderNumber, position: result.position };
     } catch (error) {
       if (error instanceof EventIdsTakenError) {
         return { kind: 'skipped', skip: alreadyImportedSkip(order, error.takenBy.slice(orderStreamPrefix.length)) };
       }
-      if (!isTaken(error)) throw error;
+      if (!isOrderNumberTaken(error)) throw error;
       if (order.request.orderNumber) {
         return {
           kind: 'skipped',
@@ -177,7 +127,7 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
   router.post('/api/admin/import', adminOnly, async (ctx) => {
     const admin = requireAdmin(ctx);
     const plan = planOrderImport(await requestOrders(ctx), deps.config.ORDER_NUMBER_PREFIX);
-    const context = commandContext(ctx, deps.clock(), { kind: 'import', id: admin.id, name: admin.username });
+    const context = commandContext(ctx, deps, { kind: 'import', id: admin.id, name: admin.username });
 
     // Squarespace ids also match orders added in the form; name-based event ids match earlier imports.
     const [knownExternal, importedBefore, knownNumbers] = await Promise.all([
@@ -204,8 +154,9 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
       return !existing;
     });
 
-    await reserveUpTo(deps, plan.sequenceNumbers);
-    const numbers = await allocateNumbers(deps, toPlace.filter((order) => !order.request.orderNumber).length);
+    // Move past the file's own numbers, so add-order never hands one of them out again.
+    await deps.orderNumbers.reservePast(plan.sequenceNumbers, MAX_SEQUENCE_JUMP);
+    const numbers = await deps.orderNumbers.allocateMany(toPlace.filter((order) => !order.request.orderNumber).length);
     const preallocated = new Map<OrderRow, string>();
     for (const order of toPlace) if (!order.request.orderNumber) preallocated.set(order, numbers.shift() as string);
 

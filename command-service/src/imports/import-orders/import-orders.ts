@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { RejectedRow, SkippedRow } from '@ot/contracts/imports/import-report.ts';
-import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { type PlaceOrderRequest, placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { orderNumberKey } from '@ot/contracts/orders/order-fields.ts';
 
 export interface OrderRow {
   /** 1 = the first order in the file. */
   row: number;
-  request: AddOrderRequest;
+  request: PlaceOrderRequest;
   /**
    * What makes a row without an order number the same order when it comes again: its Squarespace
    * id, else its whole content. Null when the row carries its own order number.
@@ -23,7 +23,7 @@ export interface OrderImportPlan {
 }
 
 /** A row's identity when it has no order number: its Squarespace id, else a digest of all its fields. */
-export function importKeyOf(request: AddOrderRequest): string | null {
+export function importKeyOf(request: PlaceOrderRequest): string | null {
   if (request.orderNumber) return null;
   const externalId = request.squarespaceOrderId?.trim();
   if (externalId) return `squarespace:${externalId}`;
@@ -40,7 +40,7 @@ export function planOrderImport(rows: readonly unknown[], orderNumberPrefix: str
   const seenKeys = new Map<string, number>();
   rows.forEach((input, index) => {
     const row = index + 1;
-    const parsed = addOrderSchema.safeParse(input);
+    const parsed = placeOrderSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       plan.rejected.push({

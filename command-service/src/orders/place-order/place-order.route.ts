@@ -1,50 +1,15 @@
-import { addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
-import { formatOrderNumber } from '@ot/contracts/orders/order-rules.ts';
-import { WrongExpectedVersionError } from '@ot/infra/event-store/event-store.ts';
+import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, replyWithOrder } from '../../http/command-context.ts';
 import { jsonBody } from '../../http/json-body.ts';
-import { handleOrderCommand } from '../handle-order-command.ts';
-import { decidePlaceOrder } from './place-order.ts';
-
-/** The next number from the sequence; never handed out twice, even to two admins at once. */
-export async function allocateOrderNumber(deps: Pick<CommandServiceDeps, 'pool' | 'config'>): Promise<string> {
-  const { rows } = await deps.pool.query<{ n: string }>(`select nextval('es.order_number_seq') as n`);
-  return formatOrderNumber(deps.config.ORDER_NUMBER_PREFIX, Number(rows[0]?.n));
-}
+import { placeUnderNewNumber } from './place-new-order.ts';
 
 export function placeOrderRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.post('/api/admin/orders', adminOnly, jsonBody, async (ctx) => {
-    const request = parse(addOrderSchema, ctx.request.body);
-    const context = commandContext(ctx, deps.clock());
-    // A number taken by an imported order is skipped: the append expects no stream.
-    for (let attempt = 1; ; attempt++) {
-      const orderNumber = request.orderNumber ?? (await allocateOrderNumber(deps));
-      try {
-        const result = await handleOrderCommand(deps, {
-          orderNumber,
-          context,
-          mustExist: false,
-          decide: (state) =>
-            decidePlaceOrder(
-              {
-                type: 'PlaceOrder',
-                orderId: deps.newId(),
-                orderNumber,
-                itemIds: request.items.map(() => deps.newId()),
-                request,
-              },
-              state,
-            ),
-        });
-        await replyWithOrder(ctx, deps, result, 201);
-        return;
-      } catch (error) {
-        const taken = error instanceof WrongExpectedVersionError || (error as { status?: number }).status === 409;
-        if (!taken || request.orderNumber || attempt >= 20) throw error;
-      }
-    }
+    const request = parse(placeOrderSchema, ctx.request.body);
+    const result = await placeUnderNewNumber(deps, { context: commandContext(ctx, deps), request });
+    replyWithOrder(ctx, deps, result, 201);
   });
 }

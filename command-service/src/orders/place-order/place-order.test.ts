@@ -1,12 +1,13 @@
-import { type AddOrderRequest, addOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
+import { type PlaceOrderRequest, placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { given, orderPlaced } from '../testing/given-when-then.ts';
 import { decidePlaceOrder, type PlaceOrder } from './place-order.ts';
 
 /** The add-order form's payload, parsed as the route parses it. */
-const request = (overrides: Record<string, unknown> = {}): AddOrderRequest =>
-  addOrderSchema.parse({
+const request = (overrides: Record<string, unknown> = {}): PlaceOrderRequest =>
+  placeOrderSchema.parse({
     customerEmail: 'jane@example.com',
     customerName: 'Jane Golfer',
     orderDate: '2026-11-01',
@@ -117,7 +118,7 @@ test('a new order is placed with its items, the same billing address and the spe
 });
 
 test('an order number already taken is a conflict', () => {
-  given(orderPlaced()).when(decidePlaceOrder, place()).thenFails(409, 'Order EP-0001 already exists');
+  given(orderPlaced()).when(decidePlaceOrder, place()).thenFails(Conflict, 'Order EP-0001 already exists');
 });
 
 test('a separate billing address is kept when sameBillingAddress is false', () => {

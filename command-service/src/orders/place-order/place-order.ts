@@ -1,8 +1,8 @@
-import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import { orderExists } from '@ot/contracts/errors/domain-errors.ts';
+import type { PlaceOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { OrderState } from '@ot/contracts/orders/order-state.ts';
-import { conflict } from '@ot/infra/http/errors.ts';
 import { blankToNull } from '../text.ts';
 
 export interface PlaceOrder {
@@ -11,10 +11,10 @@ export interface PlaceOrder {
   orderNumber: string;
   /** One new id per item, in order. */
   itemIds: string[];
-  request: AddOrderRequest;
+  request: PlaceOrderRequest;
 }
 
-function toAddress(input: AddOrderRequest['shippingAddress']): Address | null {
+function toAddress(input: PlaceOrderRequest['shippingAddress']): Address | null {
   if (!input) return null;
   const address = {
     name: input.name?.trim() ?? '',
@@ -31,7 +31,7 @@ function toAddress(input: AddOrderRequest['shippingAddress']): Address | null {
 const placeholderSku = (orderNumber: string, index: number) => `${orderNumber}-${String(index + 1).padStart(2, '0')}`;
 
 export function decidePlaceOrder(command: PlaceOrder, state: OrderState): OrderEvent[] {
-  if (state !== null) throw conflict(`Order ${command.orderNumber} already exists`);
+  if (state !== null) throw orderExists(command.orderNumber);
   const { request } = command;
   const shippingAddress = toAddress(request.shippingAddress);
   // Without the flag (spec section 5: it defaults to true) a billing address that was sent is kept as sent.

@@ -1,47 +1,9 @@
 import type { OrderEvent, OrderEventData, OrderItem } from '@ot/contracts/orders/order-events.ts';
-import { foldOrder, type OrderState } from '@ot/contracts/orders/order-state.ts';
-import { HttpError } from '@ot/infra/http/errors.ts';
-import * as assert from 'uvu/assert';
+import { evolve, initialOrderState } from '@ot/contracts/orders/order-state.ts';
+import { givenWhenThen } from '@ot/infra/testing/given-when-then.ts';
 
-type Decide<C> = (command: C, state: OrderState) => OrderEvent[];
-
-/**
- * Decider tests read as the rule: given these past events, when this command, then these new events
- * (or this refusal). Pure: no store, no clock.
- */
-export function given(...history: OrderEvent[]) {
-  const state = foldOrder(history);
-  return {
-    when<C>(decide: Decide<C>, command: C) {
-      return {
-        thenAppends(expected: OrderEvent[]): void {
-          assert.equal(decide(command, state), expected);
-        },
-        /** When only the kinds of event and their order matter. */
-        thenTypes(expected: OrderEvent['type'][]): void {
-          assert.equal(
-            decide(command, state).map((event) => event.type),
-            expected,
-          );
-        },
-        thenAppendsNothing(): void {
-          assert.equal(decide(command, state), []);
-        },
-        thenFails(status: number, message: string): void {
-          try {
-            decide(command, state);
-          } catch (error) {
-            assert.instance(error, HttpError);
-            assert.is((error as HttpError).status, status);
-            assert.is((error as HttpError).message, message);
-            return;
-          }
-          assert.unreachable(`expected a ${status}`);
-        },
-      };
-    },
-  };
-}
+/** Order decider tests: given these order events, when this command, then these events (or this refusal). */
+export const { given } = givenWhenThen({ initialState: initialOrderState, evolve });
 
 export const DRIVER_ID = 'item-driver';
 export const IRONS_ID = 'item-irons';

@@ -1,6 +1,7 @@
-import { updateItemSchema } from '@ot/contracts/orders/order-commands.ts';
+import { updateOrderItemSchema } from '@ot/contracts/orders/order-commands.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
+import { commandDerivedId } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../../http/command-context.ts';
 import { jsonBody } from '../../http/json-body.ts';
@@ -14,10 +15,11 @@ const wantsEmail = (header: string) => header.trim().toLowerCase() === 'true';
 export function updateOrderItemRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.patch('/api/admin/orders/:orderNumber/items/:itemId', adminOnly, jsonBody, async (ctx) => {
     const admin = requireAdmin(ctx);
-    const changes = parse(updateItemSchema, ctx.request.body);
+    const changes = parse(updateOrderItemSchema, ctx.request.body);
+    const context = commandContext(ctx, deps);
     const result = await handleOrderCommand(deps, {
       orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
-      context: commandContext(ctx, deps.clock()),
+      context,
       ifMatch: ifMatchVersion(ctx),
       decide: (state) =>
         decideUpdateOrderItem(
@@ -26,12 +28,12 @@ export function updateOrderItemRoute(router: CommandRouter, deps: CommandService
             itemId: ctx.params.itemId ?? '',
             changes,
             notification: wantsEmail(ctx.get('x-send-email'))
-              ? { notificationId: deps.newId(), requestedBy: admin.username }
+              ? { notificationId: commandDerivedId(context, 'notification'), requestedBy: admin.username }
               : null,
           },
           state,
         ),
     });
-    await replyWithOrder(ctx, deps, result);
+    replyWithOrder(ctx, deps, result);
   });
 }

@@ -1,9 +1,10 @@
-import type { UpdateItemRequest } from '@ot/contracts/orders/order-commands.ts';
+import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
+import type { UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import { DRIVER_ID, given, IRONS_ID, item, orderPlaced } from '../testing/given-when-then.ts';
 import { decideUpdateOrderItem, type UpdateOrderItem } from './update-order-item.ts';
 
-const updateItem = (itemId: string, changes: UpdateItemRequest, notify = false): UpdateOrderItem => ({
+const updateItem = (itemId: string, changes: UpdateOrderItemRequest, notify = false): UpdateOrderItem => ({
   type: 'UpdateOrderItem',
   itemId,
   changes,
@@ -23,13 +24,13 @@ const notification = {
 test('an item of an order that does not exist cannot be updated', () => {
   given()
     .when(decideUpdateOrderItem, updateItem(DRIVER_ID, { status: 'order_collected_shipped' }))
-    .thenFails(404, 'Order not found');
+    .thenFails(NotFound, 'Order not found');
 });
 
 test('an unknown item is not found', () => {
   given(orderPlaced())
     .when(decideUpdateOrderItem, updateItem('no-such-item', { status: 'order_collected_shipped' }))
-    .thenFails(404, 'Item not found');
+    .thenFails(NotFound, 'Item not found');
 });
 
 test('a new item status records the status it replaced', () => {

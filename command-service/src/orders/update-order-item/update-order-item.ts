@@ -1,24 +1,22 @@
-import type { UpdateItemRequest } from '@ot/contracts/orders/order-commands.ts';
+import { itemNotFound, orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
+import type { UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { OrderState } from '@ot/contracts/orders/order-state.ts';
-import { notFound } from '@ot/infra/http/errors.ts';
 import { type NotificationRequest, notificationRequested } from '../notification.ts';
 import { changedText } from '../text.ts';
-
-export const ITEM_NOT_FOUND = 'Item not found';
 
 /** One item's status, ETA or manufacturer; with `x-send-email: true` also a request to tell the customer. */
 export interface UpdateOrderItem {
   type: 'UpdateOrderItem';
   itemId: string;
-  changes: UpdateItemRequest;
+  changes: UpdateOrderItemRequest;
   notification: NotificationRequest | null;
 }
 
 export function decideUpdateOrderItem(command: UpdateOrderItem, state: OrderState): OrderEvent[] {
-  if (state === null) throw notFound('Order not found');
+  if (state === null) throw orderNotFound();
   const item = state.items.find((candidate) => candidate.id === command.itemId);
-  if (!item) throw notFound(ITEM_NOT_FOUND);
+  if (!item) throw itemNotFound();
   const { changes } = command;
   const itemId = item.id;
   const events: OrderEvent[] = [];

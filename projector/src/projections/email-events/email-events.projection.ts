@@ -1,5 +1,6 @@
 import { emailEventLimits, MAX_DELIVERY_ATTEMPTS } from '@ot/contracts/email/email-fields.ts';
-import { orderStreamPrefix, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { type Projection, type SqlStatement, sql } from '../../runtime/projection.ts';
 
 type Recorded<T extends RecordedOrderEvent['type']> = Extract<RecordedOrderEvent, { type: T }>;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { describeEvent } from './describe-event.ts';

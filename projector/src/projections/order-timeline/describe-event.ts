@@ -1,5 +1,5 @@
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
-import type { RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { format, parseISO } from 'date-fns';
 
 export interface TimelineText {

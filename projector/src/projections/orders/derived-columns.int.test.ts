@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
-import type { OrderEvent, OrderItem, RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import type { OrderEvent, OrderItem } from '@ot/contracts/orders/order-events.ts';
 import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
 import { foldOrder } from '@ot/contracts/orders/order-state.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';

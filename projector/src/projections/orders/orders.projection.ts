@@ -1,5 +1,6 @@
+import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
-import { type OrderItem, orderStreamPrefix, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
+import { type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { type Projection, type SqlStatement, sql } from '../../runtime/projection.ts';
 
 const insertItem = (orderNumber: string, item: OrderItem, ordinal: number): SqlStatement =>

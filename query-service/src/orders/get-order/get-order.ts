@@ -1,10 +1,8 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { notFound } from '@ot/infra/http/errors.ts';
 import type { QueryServiceDeps } from '../../deps.ts';
 import { readOrders } from '../read-orders.ts';
-
-export const ORDER_NOT_FOUND = 'Order not found';
 
 /**
  * One order as this user may see it. Another customer's order is "not found", never "forbidden":
@@ -22,6 +20,6 @@ export async function getOrderFor(deps: QueryServiceDeps, user: SessionUser, ord
     today: deps.clock().toISOString(),
     orderBy: '(o.order_number = $1) desc, o.order_number',
   });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (!order) throw orderNotFound();
   return order;
 }

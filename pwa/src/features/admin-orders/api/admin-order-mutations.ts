@@ -1,4 +1,8 @@
-import type { AddOrderRequest, UpdateItemRequest, UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type {
+  PlaceOrderRequest as AddOrderRequest,
+  UpdateOrderItemRequest as UpdateItemRequest,
+  UpdateOrderDetailsRequest as UpdateOrderRequest,
+} from '@ot/contracts/orders/order-commands.ts';
 import { orderViewSchema } from '@ot/contracts/orders/order-views.ts';
 import { z } from 'zod';
 import { request } from '../../../lib/api-client.ts';

@@ -1,5 +1,8 @@
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
-import type { UpdateItemRequest, UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type {
+  UpdateOrderItemRequest as UpdateItemRequest,
+  UpdateOrderDetailsRequest as UpdateOrderRequest,
+} from '@ot/contracts/orders/order-commands.ts';
 import { z } from 'zod';
 import { request } from '../../../lib/api-client.ts';
 import { updateItem, updateOrder } from './admin-order-mutations.ts';

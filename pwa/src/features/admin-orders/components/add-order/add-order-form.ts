@@ -1,5 +1,5 @@
 import { itemStatuses, type Manufacturer, manufacturers } from '@ot/contracts/orders/item-status.ts';
-import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { PlaceOrderRequest as AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import { z } from 'zod';
 import { poundsToPence, todayDateInput } from '../../../../lib/format.ts';
 

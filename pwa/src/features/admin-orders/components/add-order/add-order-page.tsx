@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { PlaceOrderRequest as AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';

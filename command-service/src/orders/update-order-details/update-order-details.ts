@@ -1,15 +1,15 @@
-import type { UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
+import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { Order, OrderState } from '@ot/contracts/orders/order-state.ts';
-import { notFound } from '@ot/infra/http/errors.ts';
 import { type NotificationRequest, notificationRequested } from '../notification.ts';
 import { blankToNull, changedText } from '../text.ts';
 
 /** The edit form's save: any subset of the order's own fields; only what differs becomes an event. */
-export interface UpdateOrder {
-  type: 'UpdateOrder';
-  changes: UpdateOrderRequest;
+export interface UpdateOrderDetails {
+  type: 'UpdateOrderDetails';
+  changes: UpdateOrderDetailsRequest;
   /** Present when the admin ticked "notify customer". */
   notification: NotificationRequest | null;
 }
@@ -52,7 +52,7 @@ const sameAddress = (a: Address | null, b: Address | null): boolean =>
  */
 function mergeAddress(
   current: Address | null,
-  changes: UpdateOrderRequest,
+  changes: UpdateOrderDetailsRequest,
   prefix: 'shipping' | 'billing',
 ): Address | undefined {
   const nested = changes[`${prefix}Address`];
@@ -76,7 +76,7 @@ const isEmpty = (address: Address) => !(address.name || address.address1 || addr
 
 const differs = <T>(next: T | undefined, current: T): next is T => next !== undefined && next !== current;
 
-function customerDetails(order: Order, changes: UpdateOrderRequest): OrderEvent[] {
+function customerDetails(order: Order, changes: UpdateOrderDetailsRequest): OrderEvent[] {
   const phone = changedText(changes.customerPhone);
   const next = {
     customerName: changes.customerName?.trim() ?? order.customerName,
@@ -90,7 +90,7 @@ function customerDetails(order: Order, changes: UpdateOrderRequest): OrderEvent[
   return changed ? [{ type: 'CustomerDetailsChanged', data: next }] : [];
 }
 
-function addresses(order: Order, changes: UpdateOrderRequest): OrderEvent[] {
+function addresses(order: Order, changes: UpdateOrderDetailsRequest): OrderEvent[] {
   const events: OrderEvent[] = [];
   const shipping = mergeAddress(order.shippingAddress, changes, 'shipping');
   if (shipping !== undefined) {
@@ -106,8 +106,8 @@ function addresses(order: Order, changes: UpdateOrderRequest): OrderEvent[] {
   return events;
 }
 
-export function decideUpdateOrder(command: UpdateOrder, state: OrderState): OrderEvent[] {
-  if (state === null) throw notFound('Order not found');
+export function decideUpdateOrderDetails(command: UpdateOrderDetails, state: OrderState): OrderEvent[] {
+  if (state === null) throw orderNotFound();
   const { changes } = command;
   const events: OrderEvent[] = [...customerDetails(state, changes), ...addresses(state, changes)];
 

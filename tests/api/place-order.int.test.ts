@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderPayload, type Stack, startStack } from '../support/stack.ts';
 
-const test = suite<{ stack: Stack }>('the thin slice: admin adds an order, customer sees it', {
+const test = suite<{ stack: Stack }>('place-order: an admin adds an order, its customer sees it', {
   stack: undefined as never,
 });
 test.before(async (context) => {

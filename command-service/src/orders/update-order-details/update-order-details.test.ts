@@ -1,10 +1,11 @@
-import type { UpdateOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
+import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import { given, orderPlaced } from '../testing/given-when-then.ts';
-import { decideUpdateOrder, type UpdateOrder } from './update-order.ts';
+import { decideUpdateOrderDetails, type UpdateOrderDetails } from './update-order-details.ts';
 
-const update = (changes: Partial<UpdateOrderRequest>, notify = false): UpdateOrder => ({
-  type: 'UpdateOrder',
+const update = (changes: Partial<UpdateOrderDetailsRequest>, notify = false): UpdateOrderDetails => ({
+  type: 'UpdateOrderDetails',
   changes: { status: 'order_being_processed', ...changes },
   notification: notify ? { notificationId: 'note-1', requestedBy: 'admin' } : null,
 });
@@ -20,13 +21,13 @@ const placedAddress = {
 };
 
 test('an order that does not exist cannot be updated', () => {
-  given().when(decideUpdateOrder, update({})).thenFails(404, 'Order not found');
+  given().when(decideUpdateOrderDetails, update({})).thenFails(NotFound, 'Order not found');
 });
 
 test('saving the form unchanged appends nothing', () => {
   given(orderPlaced())
     .when(
-      decideUpdateOrder,
+      decideUpdateOrderDetails,
       update({
         customerName: 'Jane Golfer',
         customerEmail: 'jane@example.com',
@@ -50,7 +51,7 @@ test('saving the form unchanged appends nothing', () => {
 
 test('a new status records the status it replaced', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ status: 'order_shipped' }))
+    .when(decideUpdateOrderDetails, update({ status: 'order_shipped' }))
     .thenAppends([
       { type: 'OrderStatusChanged', data: { status: 'order_shipped', previousStatus: 'order_being_processed' } },
     ]);
@@ -58,7 +59,7 @@ test('a new status records the status it replaced', () => {
 
 test('a changed phone number records the whole of the customer details', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ customerPhone: ' 01334 123456 ' }))
+    .when(decideUpdateOrderDetails, update({ customerPhone: ' 01334 123456 ' }))
     .thenAppends([
       {
         type: 'CustomerDetailsChanged',
@@ -69,7 +70,7 @@ test('a changed phone number records the whole of the customer details', () => {
 
 test('an empty phone number clears it', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ customerPhone: '' }))
+    .when(decideUpdateOrderDetails, update({ customerPhone: '' }))
     .thenAppends([
       {
         type: 'CustomerDetailsChanged',
@@ -80,7 +81,7 @@ test('an empty phone number clears it', () => {
 
 test('flat shipping fields change only the shipping address, merged over the current one', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ shippingCity: 'Carnoustie', shippingAddress2: 'Flat 2' }))
+    .when(decideUpdateOrderDetails, update({ shippingCity: 'Carnoustie', shippingAddress2: 'Flat 2' }))
     .thenAppends([
       {
         type: 'ShippingAddressChanged',
@@ -92,7 +93,7 @@ test('flat shipping fields change only the shipping address, merged over the cur
 test('clearing every shipping field removes the shipping address', () => {
   given(orderPlaced())
     .when(
-      decideUpdateOrder,
+      decideUpdateOrderDetails,
       update({ shippingName: '', shippingAddress1: '', shippingCity: '', shippingZipCode: '', shippingState: '' }),
     )
     .thenAppends([{ type: 'ShippingAddressChanged', data: { shippingAddress: null } }]);
@@ -100,7 +101,7 @@ test('clearing every shipping field removes the shipping address', () => {
 
 test('flat billing fields change only the billing address', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ billingName: 'J. Golfer', billingZipCode: 'KY16 9AB' }))
+    .when(decideUpdateOrderDetails, update({ billingName: 'J. Golfer', billingZipCode: 'KY16 9AB' }))
     .thenAppends([
       {
         type: 'BillingAddressChanged',
@@ -112,7 +113,7 @@ test('flat billing fields change only the billing address', () => {
 test('an address sent as an object, as orders carry it, is merged like the flat fields', () => {
   given(orderPlaced())
     .when(
-      decideUpdateOrder,
+      decideUpdateOrderDetails,
       update({
         shippingAddress: { ...placedAddress, city: 'Carnoustie' },
         billingAddress: { name: 'J. Golfer', zipCode: 'KY16 9AB' },
@@ -129,14 +130,14 @@ test('an address sent as an object, as orders carry it, is merged like the flat 
 
 test('a flat address field sent with the object wins over the same key in it', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ shippingAddress: { city: 'Carnoustie' }, shippingCity: 'Troon' }))
+    .when(decideUpdateOrderDetails, update({ shippingAddress: { city: 'Carnoustie' }, shippingCity: 'Troon' }))
     .thenAppends([{ type: 'ShippingAddressChanged', data: { shippingAddress: { ...placedAddress, city: 'Troon' } } }]);
 });
 
 test('tracking number, ETA, notes and fitter notes each become their own event', () => {
   given(orderPlaced())
     .when(
-      decideUpdateOrder,
+      decideUpdateOrderDetails,
       update({
         trackingNumber: ' PF123456789GB ',
         estimatedDelivery: '2026-12-01',
@@ -154,35 +155,35 @@ test('tracking number, ETA, notes and fitter notes each become their own event',
 
 test('customerNotes wins over its alias notes when both are sent', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ customerNotes: 'From customerNotes', notes: 'From notes' }))
+    .when(decideUpdateOrderDetails, update({ customerNotes: 'From customerNotes', notes: 'From notes' }))
     .thenAppends([{ type: 'CustomerNotesChanged', data: { customerNotes: 'From customerNotes' } }]);
 });
 
 test('an empty string clears a tracking number that was set', () => {
   given(orderPlaced({ trackingNumber: 'PF1' }))
-    .when(decideUpdateOrder, update({ trackingNumber: '' }))
+    .when(decideUpdateOrderDetails, update({ trackingNumber: '' }))
     .thenAppends([{ type: 'TrackingNumberAssigned', data: { trackingNumber: null } }]);
 });
 
 test('a field left out of the payload is left as it is', () => {
   given(orderPlaced({ trackingNumber: 'PF1', fitterNotes: 'Keep me', customerNotes: 'Keep me too' }))
-    .when(decideUpdateOrder, update({}))
+    .when(decideUpdateOrderDetails, update({}))
     .thenAppendsNothing();
 });
 
 test('a spec document URL is attached once, and the same URL again changes nothing', () => {
   const url = 'https://docs.example.com/spec.pdf';
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ documentUrl: url }))
+    .when(decideUpdateOrderDetails, update({ documentUrl: url }))
     .thenAppends([{ type: 'SpecDocumentAttached', data: { documentUrl: url } }]);
   given(orderPlaced(), { type: 'SpecDocumentAttached', data: { documentUrl: url } })
-    .when(decideUpdateOrder, update({ documentUrl: url }))
+    .when(decideUpdateOrderDetails, update({ documentUrl: url }))
     .thenAppendsNothing();
 });
 
 test('notifyCustomer requests an order_update email to the customer, even when nothing else changed', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({}, true))
+    .when(decideUpdateOrderDetails, update({}, true))
     .thenAppends([
       {
         type: 'CustomerNotificationRequested',
@@ -198,7 +199,7 @@ test('notifyCustomer requests an order_update email to the customer, even when n
 
 test('the notification goes to the email address the same update sets', () => {
   given(orderPlaced())
-    .when(decideUpdateOrder, update({ customerEmail: 'new@example.com' }, true))
+    .when(decideUpdateOrderDetails, update({ customerEmail: 'new@example.com' }, true))
     .thenAppends([
       {
         type: 'CustomerDetailsChanged',
@@ -219,7 +220,7 @@ test('the notification goes to the email address the same update sets', () => {
 test('everything changed at once comes out as fine-grained events in one fixed order', () => {
   given(orderPlaced())
     .when(
-      decideUpdateOrder,
+      decideUpdateOrderDetails,
       update(
         {
           status: 'order_collected',
