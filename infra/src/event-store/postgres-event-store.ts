@@ -1,15 +1,8 @@
 import type pg from 'pg';
 import { toNumber } from '../db/pool.ts';
-import {
-  type AppendResult,
-  type Checkpoint,
-  EventIdsTakenError,
-  type EventStore,
-  type ExpectedVersion,
-  type NewEvent,
-  type RecordedEvent,
-  WrongExpectedVersionError,
-} from './event-store.ts';
+import { type Checkpoint, type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store.ts';
+import { appendEvents } from './postgres-append.ts';
+import { createChannelListener } from './postgres-listener.ts';
 
 const CHANNEL = 'es_events';
 
@@ -43,97 +36,63 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  */
 const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
 
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: string }).code === '23505';
+/**
+ * Wakes followers after a commit: NOTIFY in a transaction of its own, which writes nothing and so holds
+ * the server's notify lock only for a moment (inside the appending transaction it would be held through
+ * every commit's flush, one commit at a time, halving the append rate). Under load, appends share one
+ * wake-up every few milliseconds. It is only a wake-up: followers poll as well, so a lost one delays,
+ * never skips.
+ */
+function coalescedNotify(pool: pg.Pool, gapMs = 5): () => void {
+  let busy = false;
+  let pending = false;
+  const send = (): void => {
+    busy = true;
+    pending = false;
+    pool
+      .query(`select pg_notify('${CHANNEL}', '')`)
+      .catch(() => {})
+      .finally(() => {
+        if (!pending) {
+          busy = false;
+          return;
+        }
+        setTimeout(send, gapMs).unref();
+      });
+  };
+  return () => {
+    if (busy) pending = true;
+    else send();
+  };
+}
 
 /**
  * The Postgres adapter. Followers read only events whose writing transaction is older than every
  * transaction still running (`pg_snapshot_xmin`), in (transaction, position) order: a transaction
  * that took position 5 but commits after position 6 became visible is still read, and read once.
+ * An append is one statement (postgres-append.ts); followers are woken after its commit. es.events
+ * itself refuses UPDATE, DELETE and TRUNCATE, and chains every event's hash to the one before it.
  */
 export function createPostgresEventStore(pool: pg.Pool): EventStore {
-  async function currentVersion(client: pg.PoolClient | pg.Pool, stream: string): Promise<number> {
-    const { rows } = await client.query<{ version: number | null }>(
-      'select max(version) as version from es.events where stream = $1',
-      [stream],
-    );
-    return rows[0]?.version ?? 0;
-  }
-
-  /** Events with these ids already stored in this stream, in order: a retried append. */
-  async function alreadyAppended(stream: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
-    const { rows } = await pool.query<{ stream: string; version: number; position: string }>(
-      'select stream, version, position from es.events where id = any($1::uuid[]) order by position',
-      [events.map((event) => event.id)],
-    );
-    if (rows.length === 0) return null;
-    const last = rows[rows.length - 1];
-    const foreign = rows.find((row) => row.stream !== stream);
-    if (foreign) throw new EventIdsTakenError(stream, foreign.stream);
-    if (rows.length !== events.length || !last) {
-      throw new Error(`Only some of these event ids were already appended to ${stream}`);
-    }
-    return { nextVersion: last.version, position: toNumber(last.position) };
-  }
-
-  function checkExpected(stream: string, expected: ExpectedVersion, actual: number): void {
-    if (expected === 'any') return;
-    const wanted = expected === 'no_stream' ? 0 : expected;
-    if (wanted !== actual) throw new WrongExpectedVersionError(stream, expected, actual);
-  }
+  const appended = createChannelListener(pool, CHANNEL);
+  const wakeFollowers = coalescedNotify(pool);
 
   return {
     async append(stream, events, { expectedVersion }) {
       if (events.length === 0) {
-        const version = await currentVersion(pool, stream);
-        checkExpected(stream, expectedVersion, version);
+        const { rows } = await pool.query<{ version: number | null }>(
+          'select max(version) as version from es.events where stream = $1',
+          [stream],
+        );
+        const version = rows[0]?.version ?? 0;
+        const wanted = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+        if (wanted !== 'any' && wanted !== version)
+          throw new WrongExpectedVersionError(stream, expectedVersion, version);
         return { nextVersion: version, position: 0 };
       }
-      const retried = await alreadyAppended(stream, events);
-      if (retried) return retried;
-
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const version = await currentVersion(client, stream);
-        checkExpected(stream, expectedVersion, version);
-        const values: unknown[] = [];
-        const tuples = events.map((event, index) => {
-          const base = index * 7;
-          values.push(
-            stream,
-            version + index + 1,
-            event.id,
-            event.type,
-            event.schemaVersion ?? 1,
-            JSON.stringify(event.data),
-            JSON.stringify(event.metadata),
-          );
-          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`;
-        });
-        const { rows } = await client.query<{ position: string }>(
-          `insert into es.events (stream, version, id, type, schema_version, data, metadata)
-           values ${tuples.join(', ')} returning position`,
-          values,
-        );
-        await client.query(`select pg_notify('${CHANNEL}', $1)`, [stream]);
-        await client.query('commit');
-        const last = rows[rows.length - 1] as { position: string };
-        return { nextVersion: version + events.length, position: toNumber(last.position) };
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        if (isUniqueViolation(error)) {
-          // Either a concurrent writer took this version, or the same events were appended concurrently.
-          const retried = await alreadyAppended(stream, events).catch((failure: unknown) => {
-            if (failure instanceof EventIdsTakenError) throw failure;
-            return null;
-          });
-          if (retried) return retried;
-          throw new WrongExpectedVersionError(stream, expectedVersion, await currentVersion(pool, stream));
-        }
-        throw error;
-      } finally {
-        client.release();
-      }
+      const result = await appendEvents(pool, stream, events, expectedVersion);
+      wakeFollowers();
+      return result;
     },
 
     async startStreams(entries) {
@@ -160,8 +119,8 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
             entries.map((entry) => JSON.stringify(entry.event.metadata)),
           ],
         );
-        if (rows.length > 0) await client.query(`select pg_notify('${CHANNEL}', 'batch')`);
         await client.query('commit');
+        if (rows.length > 0) wakeFollowers();
         const started = new Map(rows.map((row) => [row.stream, toNumber(row.position)]));
         return entries.map((entry) => {
           const position = started.get(entry.stream);
@@ -206,19 +165,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows.map(toRecorded);
     },
 
-    async onAppended(listener) {
-      const client = await pool.connect();
-      const onNotification = (message: pg.Notification) => {
-        if (message.channel === CHANNEL) listener();
-      };
-      client.on('notification', onNotification);
-      await client.query(`listen ${CHANNEL}`);
-      return async () => {
-        client.off('notification', onNotification);
-        await client.query(`unlisten ${CHANNEL}`).catch(() => {});
-        client.release();
-      };
-    },
+    onAppended: (listener) => appended.add(listener),
 
     async hasPassed(checkpoint: Checkpoint, position: number) {
       const { rows } = await pool.query<{ passed: boolean }>(

@@ -1,0 +1,111 @@
+/**
+ * Append throughput: 16 writers x 200 single-event appends with an expected version, ours against
+ * the database's limit (a plain INSERT committed on its own, same columns and unique indexes, no
+ * checks) and against Emmett-postgresql (in a child process), in rounds where the three run
+ * back to back, so a busy machine slows every side alike; the ratio is the median of the rounds'.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { type AppendRun, benchEvent, runWriters } from './append/workload.ts';
+
+const ROUNDS = 5;
+const db = await createTestDatabase();
+const store = createPostgresEventStore(db.pool);
+await db.pool.query(`
+  create schema bench;
+  create table bench.events (
+    position bigserial primary key,
+    transaction_id xid8 not null default pg_current_xact_id(),
+    stream text not null,
+    version integer not null,
+    id uuid not null unique,
+    type text not null,
+    schema_version integer not null default 1,
+    data jsonb not null,
+    metadata jsonb not null,
+    recorded_at timestamptz not null default now(),
+    unique (stream, version)
+  )`);
+
+async function ours(): Promise<AppendRun> {
+  const run = randomUUID().slice(0, 8);
+  return runWriters(async (writer, n) => {
+    await store.append(`order-${run}-${writer}`, [benchEvent(writer, n)], {
+      expectedVersion: n === 0 ? 'no_stream' : n,
+    });
+  });
+}
+
+async function raw(): Promise<AppendRun> {
+  const run = randomUUID().slice(0, 8);
+  return runWriters(async (writer, n) => {
+    const event = benchEvent(writer, n);
+    await db.pool.query({
+      name: 'bench.raw',
+      text: `insert into bench.events (stream, version, id, type, data, metadata) values ($1, $2, $3, $4, $5, $6)`,
+      values: [
+        `order-${run}-${writer}`,
+        n + 1,
+        event.id,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+      ],
+    });
+  });
+}
+
+function emmett(): Promise<AppendRun> {
+  const script = fileURLToPath(new URL('./append/emmett-append.ts', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, db.url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk;
+    });
+    child.on('close', (code) => {
+      const line = output.trim().split('\n').at(-1) ?? '';
+      if (code === 0) resolve(JSON.parse(line) as AppendRun);
+      else reject(new Error(`the Emmett run exited with ${code}: ${output}`));
+    });
+  });
+}
+
+const runs: { ours: AppendRun; raw: AppendRun; emmett: AppendRun }[] = [];
+await ours(); // warm up: connections, prepared statements
+for (let round = 0; round < ROUNDS; round++) {
+  const rawRun = await raw();
+  const oursRun = await ours();
+  runs.push({ raw: rawRun, ours: oursRun, emmett: await emmett() });
+}
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const rate = (side: 'ours' | 'raw' | 'emmett') => median(runs.map((run) => run[side].eventsPerSecond));
+const rows = (
+  [
+    ['append ev/s vs raw INSERT+commit', 'raw', 0.6],
+    ['append ev/s vs Emmett-postgresql', 'emmett', 1.5],
+  ] as const
+).map(([measure, peer, min]) => {
+  // Each round's sides ran back to back; the median of their ratios shrugs off a busy moment.
+  const ratio = median(runs.map((run) => run.ours.eventsPerSecond / run[peer].eventsPerSecond));
+  return {
+    measure,
+    ours: Math.round(rate('ours')),
+    peer: Math.round(rate(peer)),
+    ratio: Number(ratio.toFixed(2)),
+    target: `>= ${min}x`,
+    ok: ratio >= min,
+  };
+});
+console.table(rows);
+const p99 = (side: 'ours' | 'raw' | 'emmett') => median(runs.map((run) => run[side].p99Ms)).toFixed(1);
+console.log(
+  `p99 per append (median of ${ROUNDS} rounds): ours ${p99('ours')} ms, raw ${p99('raw')} ms, Emmett ${p99('emmett')} ms`,
+);
+await db.drop();
+if (rows.some((row) => !row.ok)) process.exit(1);

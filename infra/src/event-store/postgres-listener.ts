@@ -1,0 +1,128 @@
+import type pg from 'pg';
+
+export interface Backoff {
+  /** The next wait: exponential from `baseMs` up to `maxMs`, jittered between half and all of it. */
+  next(): number;
+  reset(): void;
+}
+
+export function jitteredBackoff(baseMs = 100, maxMs = 5000, random: () => number = Math.random): Backoff {
+  let attempt = 0;
+  return {
+    next() {
+      const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+      attempt += 1;
+      return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+    },
+    reset() {
+      attempt = 0;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * One LISTEN connection shared by every listener of a channel. It survives a lost connection: the
+ * client is thrown away, a new one LISTENs again after a jittered backoff, and every listener is
+ * called then (appends may have happened while nobody was listening).
+ */
+export function createChannelListener(pool: pg.Pool, channel: string) {
+  const listeners = new Set<() => void>();
+  let client: pg.PoolClient | null = null;
+  let connecting: Promise<void> | null = null;
+  let reconnecting = false;
+  let close: () => Promise<void> = async () => {};
+  const backoff = jitteredBackoff();
+
+  const notifyAll = () => {
+    for (const listener of listeners) listener();
+  };
+
+  async function listen(): Promise<void> {
+    const connected = await pool.connect();
+    let done = false;
+    const onNotification = (message: pg.Notification) => {
+      if (message.channel === channel) notifyAll();
+    };
+    const onLost = () => {
+      if (done) return;
+      done = true;
+      detach();
+      connected.on('error', () => {}); // a dying socket may still report; nothing to do about it
+      connected.release(true);
+      if (client !== connected) return;
+      client = null;
+      notifyAll(); // followers poll their way through meanwhile
+      void reconnect();
+    };
+    const detach = () => {
+      connected.off('error', onLost);
+      connected.off('end', onLost);
+      connected.off('notification', onNotification);
+    };
+    connected.on('error', onLost);
+    connected.on('end', onLost);
+    connected.on('notification', onNotification);
+    try {
+      await connected.query(`listen ${channel}`);
+    } catch (error) {
+      onLost();
+      throw error;
+    }
+    if (listeners.size === 0 || done) {
+      if (!done) onLost();
+      return;
+    }
+    client = connected;
+    close = async () => {
+      if (done) return;
+      done = true;
+      detach();
+      await connected.query(`unlisten ${channel}`).catch(() => {});
+      connected.on('error', () => {});
+      connected.release(true);
+    };
+  }
+
+  async function reconnect(): Promise<void> {
+    if (reconnecting) return;
+    reconnecting = true;
+    try {
+      while (listeners.size > 0 && !client) {
+        await sleep(backoff.next());
+        try {
+          await listen();
+          backoff.reset();
+          notifyAll();
+        } catch {}
+      }
+    } finally {
+      reconnecting = false;
+    }
+  }
+
+  return {
+    /** Calls `listener` on every notification; the first subscription fails if it cannot LISTEN. */
+    async add(listener: () => void): Promise<() => Promise<void>> {
+      listeners.add(listener);
+      if (!client && !reconnecting) {
+        connecting ??= listen().finally(() => {
+          connecting = null;
+        });
+        try {
+          await connecting;
+        } catch (error) {
+          listeners.delete(listener);
+          throw error;
+        }
+      }
+      return async () => {
+        listeners.delete(listener);
+        if (listeners.size > 0 || !client) return;
+        client = null;
+        await close();
+      };
+    },
+  };
+}
