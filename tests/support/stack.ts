@@ -9,6 +9,7 @@ import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
@@ -57,7 +58,11 @@ const listen = (server: Server) =>
  */
 export async function startStack(
   env: Record<string, string> = {},
-  options: { projector?: boolean } = {},
+  options: {
+    projector?: boolean;
+    /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
+    commandDatabaseUrl?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url } as NodeJS.ProcessEnv);
@@ -74,11 +79,14 @@ export async function startStack(
     resolve: loopbackResolve,
     timeoutMs: 3000,
   });
+  const commandPool = options.commandDatabaseUrl ? createPool(await options.commandDatabaseUrl(db.url), 10) : db.pool;
+  const commandStore = commandPool === db.pool ? store : createPostgresEventStore(commandPool);
   const commandApp = createCommandApp({
     config,
-    pool: db.pool,
-    store,
-    orderNumbers,
+    pool: commandPool,
+    store: commandStore,
+    orderNumbers:
+      commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
     logger,
     sessions,
     users,
@@ -138,6 +146,7 @@ export async function startStack(
       projector.stop();
       await running;
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
+      if (commandPool !== db.pool) await commandPool.end();
       await db.drop();
       await rm(documentsDir, { recursive: true, force: true });
     },

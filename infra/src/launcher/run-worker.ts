@@ -1,4 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
+import { isConnectionError } from '../db/connection-errors.ts';
+import { jitteredBackoff } from '../event-store/postgres-listener.ts';
 import type { Logger } from '../logger.ts';
 import { exitWithParent } from './exit-with-parent.ts';
 import { type Readiness, reportFatal, reportReadyWhen } from './ready.ts';
@@ -13,7 +15,9 @@ export interface Worker {
  * The life of a follower process (projector, notifier): an optional health server on loopback
  * (`/healthz`, `/readyz`, then the worker's own routes), a ready report to the launcher once
  * `readiness` holds, a clean stop on SIGTERM, SIGINT or when the launcher goes away, then `close` and
- * exit 0; a failure is logged as fatal and exits 1, so the launcher restarts the process.
+ * exit 0. A lost database connection is not a reason to die: the worker runs again after a jittered
+ * backoff (it resumes from its checkpoint). Any other failure is logged as fatal and exits 1, so the
+ * launcher restarts the process.
  */
 export function runWorker(options: {
   name: string;
@@ -52,8 +56,25 @@ export function runWorker(options: {
   process.once('SIGINT', stop);
   exitWithParent(options.launched);
 
-  worker
-    .run()
+  const backoff = jitteredBackoff(100, 5000);
+  const runUntilStopped = async (): Promise<void> => {
+    for (;;) {
+      const startedAt = Date.now();
+      try {
+        await worker.run();
+        return;
+      } catch (error) {
+        if (stopping || !isConnectionError(error)) throw error;
+        if (Date.now() - startedAt > 10_000) backoff.reset();
+        const delay = backoff.next();
+        logger.warn({ err: error, retryInMs: delay }, `${name} lost its database connection; resuming`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (stopping) return;
+      }
+    }
+  };
+
+  runUntilStopped()
     .then(async () => {
       await options.close();
       process.exit(0);

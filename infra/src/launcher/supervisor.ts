@@ -28,7 +28,12 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
   const running = new Map<string, ChildProcess>();
   let stopping = false;
 
+  /**
+   * `failures`: exits in a row that the child caused before it got ready (or just after). Reporting
+   * ready clears it; a kill by a signal (an operator, a test) neither grows nor clears it.
+   */
   function launch(spec: ChildSpec, failures = 0): void {
+    const startedAt = Date.now();
     const child = spawn(process.execPath, spec.args, {
       env: { ...baseEnv, ...spec.env, OT_LAUNCHED: '1', OT_PROCESS_NAME: spec.name },
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
@@ -37,7 +42,11 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
     let readyAt: number | undefined;
     let lastError: string | undefined;
     child.on('message', (message: { type?: string; message?: string }) => {
-      if (message?.type === 'ready') readyAt ??= Date.now();
+      if (message?.type === 'ready' && readyAt === undefined) {
+        readyAt = Date.now();
+        failures = 0;
+        logger.info({ child: spec.name, pid: child.pid, ms: readyAt - startedAt }, `${spec.name} ready`);
+      }
       if (message?.type === 'fatal' && message.message) lastError = message.message;
     });
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -50,8 +59,8 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
     child.on('exit', (code, signal) => {
       if (running.get(spec.name) === child) running.delete(spec.name);
       if (stopping) return;
-      const settled = readyAt !== undefined && (signal !== null || Date.now() - readyAt >= SETTLED_MS);
-      const nextFailures = settled ? 0 : failures + 1;
+      const settled = readyAt !== undefined && Date.now() - readyAt >= SETTLED_MS;
+      const nextFailures = signal !== null || settled ? failures : failures + 1;
       const delay = restartDelay(nextFailures);
       const cause = `${signal ? `killed by ${signal}` : `exit code ${code}`}${lastError ? `: ${lastError}` : ''}`;
       logger.warn(
