@@ -1,5 +1,7 @@
 import { bodyParser } from '@koa/bodyparser';
 import Router from '@koa/router';
+import { ANONYMOUS_BODY_LIMIT, limitAnonymousBodies } from '@ot/infra/http/body-limit.ts';
+import { parseAllowedOrigins, refuseCrossSiteWrites } from '@ot/infra/http/cross-site.ts';
 import { badRequest } from '@ot/infra/http/errors.ts';
 import { createKoaApp } from '@ot/infra/http/service.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
@@ -14,6 +16,7 @@ import { uploadDocumentRoute } from './documents/upload-document/upload-document
 import { resendEmailRoute } from './email/resend-email/resend-email.route.ts';
 import { retryEmailRoute } from './email/retry-email/retry-email.route.ts';
 import { sendTestEmailRoute } from './email/send-test-email/send-test-email.route.ts';
+import { idempotentWrites } from './http/idempotency.ts';
 import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
@@ -23,13 +26,23 @@ import { updateOrderItemRoute } from './orders/update-order-item/update-order-it
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
+const SIGNED_IN_JSON_LIMIT = 10 * 1024 * 1024;
+
+/** The endpoints that take a file rather than JSON. */
+const FILE_PATHS = ['/api/admin/upload-document', '/api/admin/import', '/api/admin/import-customers'];
+
 /** The write side: every POST/PATCH/PUT/DELETE under /api. No listen here (tests use `app.callback()`). */
 export function createApp(deps: CommandServiceDeps) {
   const app = createKoaApp(deps.logger, 'command-service', () => databaseReadiness(deps.pool));
+  app.use(loadSession(deps.sessions));
   app.use(
+    refuseCrossSiteWrites({ allowedOrigins: parseAllowedOrigins(deps.config.ALLOWED_ORIGINS), filePaths: FILE_PATHS }),
+  );
+  // Signed out, a body may be small (a login); signed in, large enough for an import.
+  const [anonymousParser, signedInParser] = [ANONYMOUS_BODY_LIMIT, SIGNED_IN_JSON_LIMIT].map((limit) =>
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: '10mb',
+      jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error, ctx) => {
         if ((error as { status?: number }).status !== 400) throw error; // 413 too large, 415 charset: as they are
@@ -37,8 +50,12 @@ export function createApp(deps: CommandServiceDeps) {
       },
     }),
   );
+  app.use(limitAnonymousBodies(ANONYMOUS_BODY_LIMIT));
+  app.use((ctx, next) =>
+    ((ctx.state.user ? signedInParser : anonymousParser) as typeof anonymousParser & {})(ctx, next),
+  );
   app.use(rejectUnstorableInput);
-  app.use(loadSession(deps.sessions));
+  app.use(idempotentWrites(deps.idempotency, deps.logger));
 
   const router = new Router<AppState>();
   customerLoginRoute(router, deps);

@@ -53,7 +53,6 @@ await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
       return;
     }
     const password = await askPassword();
-    if (password.length < 8) throw new Error('Use a password of at least 8 characters.');
     await createUserRepository(pool).upsertAdmin(username as string, password);
     console.log(`Admin "${username}" is ready.`);
   } finally {

@@ -43,7 +43,8 @@ function cookieHoursLeft(cookie: string): number {
 }
 const closeTo = (actual: number, expected: number) => Math.abs(actual - expected) < 0.1;
 
-const sessionCookie = (headers: Headers) => headers.getSetCookie().find((line) => line.startsWith('ot_session=')) ?? '';
+const sessionCookie = (headers: Headers) =>
+  headers.getSetCookie().find((line) => /^(__Host-)?ot_session=/.test(line)) ?? '';
 
 async function sessionCount(stack: Stack, username: string): Promise<number> {
   const { rows } = await stack.db.pool.query<{ n: string }>(

@@ -7,5 +7,4 @@ export async function startSession(ctx: AppContext, deps: CommandServiceDeps, us
   if (ctx.state.sessionToken) await deps.sessions.destroy(ctx.state.sessionToken);
   ctx.state.sessionToken = await deps.sessions.create(user.id, user.isAdmin);
   ctx.state.user = user;
-  await deps.loginRateLimit.clearAccount(user.isAdmin ? user.username : (user.email ?? user.username));
 }

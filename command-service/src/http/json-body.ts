@@ -1,8 +1,9 @@
+import { JSON_ONLY } from '@ot/infra/http/cross-site.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
 import type { AppContext } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 
-export const JSON_ONLY = 'The request body must be JSON (Content-Type: application/json).';
+export { JSON_ONLY };
 
 /**
  * For routes that read a JSON body: a body of another type (a form, text/plain, no type at all) is a 415,

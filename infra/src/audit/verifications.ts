@@ -12,7 +12,7 @@ export interface Verification {
 
 /** Keep the outcome of a check with its time, for `GET /api/audit/verify`. */
 export async function recordVerification(
-  pool: pg.Pool,
+  pool: pg.Pool | pg.PoolClient,
   result: { kind: VerificationKind; ok: boolean; details: Record<string, unknown> },
 ): Promise<Verification> {
   const { rows } = await pool.query<{ checked_at: Date }>(

@@ -21,3 +21,12 @@ export async function verifyAgainstNothing(password: string): Promise<false> {
   await verifyPassword(await dummyHash, password);
   return false;
 }
+
+/** One minimum for every admin password: ADMIN_PASSWORD at start and `npm run admin -- create`. */
+export const MIN_PASSWORD_LENGTH = 12;
+
+export function checkPasswordStrength(password: string): void {
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw new Error(`Use a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+}

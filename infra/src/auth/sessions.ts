@@ -5,6 +5,9 @@ import type pg from 'pg';
 export const SESSION_COOKIE = 'ot_session';
 export const ADMIN_IDLE_SECONDS = 12 * 60 * 60;
 export const CUSTOMER_IDLE_SECONDS = 30 * 24 * 60 * 60;
+/** However busy, a session ends this long after sign-in. */
+export const ADMIN_LIFETIME_SECONDS = 12 * 60 * 60;
+export const CUSTOMER_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
 
 /** Server-side sessions: the cookie holds 32 random bytes, the table only their (keyed) hash. */
 export function createSessionStore(pool: pg.Pool, secret?: string) {
@@ -15,15 +18,16 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
 
   /**
    * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute),
-   * so the caller can slide the cookie's own lifetime with it.
+   * so the caller can slide the cookie's own lifetime with it (`maxAgeSeconds`: the idle timeout, or
+   * what is left of the absolute lifetime when that is sooner).
    */
-  async function resume(token: string): Promise<{ user: SessionUser; renewed: boolean; idleSeconds: number } | null> {
+  async function resume(token: string): Promise<{ user: SessionUser; renewed: boolean; maxAgeSeconds: number } | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const idHash = hashToken(token);
     const { rows } = await pool.query<{
       expired: boolean;
       stale: boolean;
-      idle_timeout_seconds: number;
+      max_age_seconds: number;
       id: string;
       username: string;
       email: string | null;
@@ -31,8 +35,9 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       customer_phone: string | null;
       is_admin: boolean;
     }>(
-      `select s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() as expired,
-              s.last_seen_at < now() - interval '1 minute' as stale, s.idle_timeout_seconds,
+      `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
+              s.last_seen_at < now() - interval '1 minute' as stale,
+              least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
               u.id, u.username, u.email, u.customer_name, u.customer_phone, s.is_admin
          from auth.sessions s join auth.users u on u.id = s.user_id
         where s.id_hash = $1`,
@@ -53,7 +58,7 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       customerPhone: row.customer_phone,
       isAdmin: row.is_admin,
     };
-    return { user, renewed: row.stale, idleSeconds: row.idle_timeout_seconds };
+    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds };
   }
 
   return {
@@ -62,8 +67,15 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
     async create(userId: string, isAdmin: boolean): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await pool.query(
-        'insert into auth.sessions (id_hash, user_id, is_admin, idle_timeout_seconds) values ($1, $2, $3, $4)',
-        [hashToken(token), userId, isAdmin, isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS],
+        `insert into auth.sessions (id_hash, user_id, is_admin, idle_timeout_seconds, expires_at)
+         values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+        [
+          hashToken(token),
+          userId,
+          isAdmin,
+          isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS,
+          isAdmin ? ADMIN_LIFETIME_SECONDS : CUSTOMER_LIFETIME_SECONDS,
+        ],
       );
       return token;
     },

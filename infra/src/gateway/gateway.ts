@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { Agent, createServer, type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
 import sirv from 'sirv';
+import { ANONYMOUS_BODY_LIMIT } from '../http/body-limit.ts';
 import { keepSocketsAlive } from '../http/keep-alive.ts';
 import type { Logger } from '../logger.ts';
+import { apiHeaders, appScriptHashes, pageCsp, setCommonHeaders, setPageHeaders } from './security-headers.ts';
 
 export interface GatewayOptions {
   commandUrl: string;
@@ -10,6 +12,8 @@ export interface GatewayOptions {
   /** pwa/dist; when missing, only /api is served. */
   staticDir: string;
   logger: Logger;
+  /** TRUST_PROXY=1: a proxy in front of us says who the client is and whether it came over HTTPS. */
+  trustProxy?: boolean;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -21,22 +25,78 @@ const upstreamAgent = new Agent({ keepAlive: true, timeout: 4_000 });
 export const upstreamFor = (method: string | undefined, options: Pick<GatewayOptions, 'commandUrl' | 'queryUrl'>) =>
   READ_METHODS.has(method ?? 'GET') ? options.queryUrl : options.commandUrl;
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: string, logger: Logger): void {
+/** Whether the client reached us over HTTPS: our own TLS socket, or a trusted proxy saying so. */
+function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ('encrypted' in req.socket && req.socket.encrypted) return true;
+  const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]
+    ?.trim();
+  return trustProxy && forwarded === 'https';
+}
+
+/** The client's address: the socket's, or with a trusted proxy the last hop it added to X-Forwarded-For. */
+function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .at(-1);
+  return (trustProxy && forwarded) || req.socket.remoteAddress || '';
+}
+
+const hasSessionCookie = (req: IncomingMessage) =>
+  /(?:^|;\s*)(?:__Host-)?ot_session=[^;]/.test(req.headers.cookie ?? '');
+
+function answerJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: string, options: GatewayOptions): void {
+  const trustProxy = options.trustProxy === true;
+  const https = isHttps(req, trustProxy);
+  setCommonHeaders(res, https);
+  // A signed-out client gets no further than this with a large body: refused before any service reads it.
+  if (!READ_METHODS.has(req.method ?? 'GET') && !hasSessionCookie(req)) {
+    if (Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT) {
+      const message = `Sign in first: a request body of more than ${ANONYMOUS_BODY_LIMIT / 1024} KB needs a session.`;
+      answerJson(res, 413, { message, error: message, code: 'PAYLOAD_TOO_LARGE' });
+      // Read and drop what the client still sends (bounded by the server's request timeout): closing now
+      // would reset the connection before the client reads the answer.
+      req.resume();
+      return;
+    }
+  }
   const url = new URL(req.url ?? '/', target);
   const headers = { ...req.headers };
-  // Our services trust these headers, so the gateway sets them from the socket, never from the client.
-  headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
-  headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  // Our services trust these headers, so the gateway sets them itself, never passing on the client's own.
+  headers['x-forwarded-for'] = clientAddress(req, trustProxy);
+  headers['x-forwarded-proto'] = https ? 'https' : 'http';
   headers['x-forwarded-host'] = req.headers.host ?? '';
   const upstream = request(url, { method: req.method, headers, agent: upstreamAgent }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    const early = !req.complete;
+    const answerHeaders = apiHeaders(answer.headers, https);
+    if (early) {
+      // Answered before the body was all sent (a 401 or 413 on a large upload): that upstream socket is out
+      // of step, so it must never carry another request. Stop sending, drop the rest of the client's body,
+      // and let that socket go once the answer is through.
+      req.unpipe(upstream);
+      req.resume();
+      answer.on('end', () => upstream.destroy());
+    }
+    res.writeHead(answer.statusCode ?? 502, answerHeaders);
     answer.pipe(res);
   });
   upstream.on('error', (error) => {
-    logger.warn({ err: error, target }, 'upstream unavailable');
+    if (upstream.destroyed && res.writableFinished) return; // our own destroy after a complete answer
+    options.logger.warn({ err: error, target }, 'upstream unavailable');
     if (!res.headersSent) {
-      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' });
-      res.end(JSON.stringify({ message: 'The service is starting or restarting. Please try again in a moment.' }));
+      answerJson(
+        res,
+        503,
+        { message: 'The service is starting or restarting. Please try again in a moment.' },
+        { 'retry-after': '2' },
+      );
     } else res.destroy();
   });
   req.pipe(upstream);
@@ -97,9 +157,11 @@ export function createGateway(options: GatewayOptions): Server {
       })
     : null;
 
+  const csp = pageCsp(appScriptHashes(options.staticDir));
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/health' || path === '/api/health') {
+      setCommonHeaders(res, isHttps(req, options.trustProxy === true));
       void health(options, res);
       return;
     }
@@ -113,12 +175,10 @@ export function createGateway(options: GatewayOptions): Server {
       return;
     }
     if (path === '/api' || path.startsWith('/api/')) {
-      proxy(req, res, upstreamFor(req.method, options), options.logger);
+      proxy(req, res, upstreamFor(req.method, options), options);
       return;
     }
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'same-origin');
-    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    setPageHeaders(res, csp, isHttps(req, options.trustProxy === true));
     if (!assets) {
       res.writeHead(503, { 'content-type': 'text/plain' });
       res.end('The app has not been built yet: run npm run build.');

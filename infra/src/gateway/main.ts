@@ -13,6 +13,7 @@ const server = createGateway({
   queryUrl: config.QUERY_SERVICE_URL,
   staticDir: config.STATIC_DIR ?? join(repoRoot, 'pwa', 'dist'),
   logger,
+  trustProxy: config.TRUST_PROXY === '1',
 });
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT }, 'gateway listening');

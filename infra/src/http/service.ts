@@ -29,6 +29,10 @@ export function createKoaApp(
     try {
       await next();
     } finally {
+      // Answered without reading the whole body (401 or 413 on an upload): read and drop the rest, so the
+      // connection (the gateway's pooled one) is in step for its next request. Closing it instead would
+      // reset it with the answer still unread on the other side.
+      if (!ctx.req.complete) ctx.req.resume();
       const ms = Math.round(performance.now() - started);
       if (!PROBES.has(ctx.path)) logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
     }

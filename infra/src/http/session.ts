@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type { Context, Next } from 'koa';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.ts';
@@ -17,11 +18,11 @@ export type AppContext = Context & { state: AppState };
  */
 export function loadSession(sessions: SessionStore) {
   return async (ctx: AppContext, next: Next) => {
-    const token = ctx.cookies.get(SESSION_COOKIE) ?? null;
+    const token = readCookie(ctx, SESSION_COOKIE);
     ctx.state.sessionToken = token;
     const session = token ? await sessions.resume(token) : null;
     ctx.state.user = session?.user ?? null;
-    if (token && session?.renewed) setSessionCookie(ctx, token, session.idleSeconds);
+    if (token && session?.renewed) setSessionCookie(ctx, token, session.maxAgeSeconds);
     await next();
   };
 }
@@ -43,9 +44,23 @@ export const adminOnly = async (ctx: AppContext, next: Next) => {
   await next();
 };
 
-export function setSessionCookie(ctx: Context, token: string, maxAgeSeconds: number): void {
-  ctx.cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
+/**
+ * Over HTTPS a cookie is `__Host-<name>`: Secure, Path=/ and no Domain, so a sibling subdomain cannot plant
+ * or overwrite it; over plain http (development, tests) it keeps its plain name. Only the name matching
+ * the request's scheme is read.
+ */
+export const cookieName = (ctx: Context, name: string) => (ctx.secure ? `__Host-${name}` : name);
+
+export const readCookie = (ctx: Context, name: string): string | null => ctx.cookies.get(cookieName(ctx, name)) ?? null;
+
+export function writeCookie(
+  ctx: Context,
+  name: string,
+  value: string,
+  { maxAgeSeconds, httpOnly = true }: { maxAgeSeconds: number; httpOnly?: boolean },
+): void {
+  ctx.cookies.set(cookieName(ctx, name), value, {
+    httpOnly,
     sameSite: 'lax',
     secure: ctx.secure,
     path: '/',
@@ -54,13 +69,23 @@ export function setSessionCookie(ctx: Context, token: string, maxAgeSeconds: num
   });
 }
 
+export const CSRF_COOKIE = 'ot_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * The double-submit token for the forms a browser may post (multipart uploads): derived from the session
+ * id, which scripts cannot read, so a cookie planted by someone else never matches a session.
+ */
+export const csrfToken = (sessionToken: string) =>
+  createHash('sha256').update(`csrf|${sessionToken}`).digest('base64url');
+
+/** The session cookie, and beside it the CSRF cookie scripts may read (the PWA sends it back as a header). */
+export function setSessionCookie(ctx: Context, token: string, maxAgeSeconds: number): void {
+  writeCookie(ctx, SESSION_COOKIE, token, { maxAgeSeconds });
+  writeCookie(ctx, CSRF_COOKIE, csrfToken(token), { maxAgeSeconds, httpOnly: false });
+}
+
 export function clearSessionCookie(ctx: Context): void {
-  ctx.cookies.set(SESSION_COOKIE, '', {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: ctx.secure,
-    path: '/',
-    maxAge: 0,
-    overwrite: true,
-  });
+  writeCookie(ctx, SESSION_COOKIE, '', { maxAgeSeconds: 0 });
+  writeCookie(ctx, CSRF_COOKIE, '', { maxAgeSeconds: 0, httpOnly: false });
 }

@@ -40,7 +40,10 @@ const database = await openDatabase(config, logger);
 const pool = createPool(database.url, 2);
 const users = createUserRepository(pool);
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
-  await users.upsertAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+  await users.upsertAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD).catch((error: Error) => {
+    logger.fatal(`ADMIN_PASSWORD: ${error.message}`);
+    process.exit(1);
+  });
   logger.info({ username: config.ADMIN_USERNAME }, 'admin account ready');
 } else if ((await users.countAdmins()) === 0) {
   const message = [

@@ -1,16 +1,40 @@
-import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 
-export interface SqlStatement {
-  text: string;
-  values: unknown[];
+/** A read-model row as JSON: column name -> value (what `to_jsonb(row)` gives and `json_populate_recordset` takes). */
+export type Row = Record<string, unknown>;
+
+/** A read-model table, named without its schema: the runtime writes the live schema or a rebuild's shadow. */
+export interface TableSpec {
+  name: string;
+  key: string;
+  /** A column rows are also fetched by (all of an order's items). */
+  groupBy?: string;
 }
 
-export const sql = (text: string, ...values: unknown[]): SqlStatement => ({ text, values });
+/** Rows a projection reads while applying an event; the runtime fetches them (for a whole batch at once) first. */
+export type Need = { table: string; key: string } | { table: string; group: string };
 
-/** A read model: which tables it owns, and a pure mapping from one event to the SQL that applies it. */
+/** The read models as they stand before this event (earlier events of the batch and earlier projections included). */
+export interface ReadView {
+  get(table: string, key: string): Row | undefined;
+  group(table: string, value: string): Row[];
+}
+
+/** Put a whole row (insert or replace), or delete it (`row: null`). */
+export interface Change {
+  table: string;
+  key: string;
+  row: Row | null;
+}
+
+/**
+ * A read model: its tables, the rows it reads for an event, and a pure mapping from the event (and those
+ * rows) to row changes. The runtime owns transactions, batching and SQL. A projection never rejects an event.
+ */
 export interface Projection {
   name: string;
-  /** Emptied by a rebuild, in this order (children first). */
-  tables: string[];
-  project(event: RecordedOrderEvent): SqlStatement[];
+  /** Parents before children: rows are written in this order and deleted in the reverse. */
+  tables: TableSpec[];
+  needs(event: RecordedDomainEvent): Need[];
+  project(event: RecordedDomainEvent, view: ReadView): Change[];
 }

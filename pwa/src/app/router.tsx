@@ -20,9 +20,9 @@ const OrderDetailPage = lazy(() =>
 const AdminDashboardPage = lazy(() =>
   import('./routes/admin-dashboard-route.tsx').then((m) => ({ default: m.AdminDashboardRoute })),
 );
-const AddOrderPage = lazy(() =>
-  import('../features/admin-orders/components/add-order/add-order-page.tsx').then((m) => ({
-    default: m.AddOrderPage,
+const PlaceOrderPage = lazy(() =>
+  import('../features/admin-orders/components/place-order/place-order-page.tsx').then((m) => ({
+    default: m.PlaceOrderPage,
   })),
 );
 const EditOrderPage = lazy(() =>
@@ -83,7 +83,7 @@ export const router = createBrowserRouter([
         path: '/admin/add-order',
         element: (
           <AdminOnly>
-            <AddOrderPage />
+            <PlaceOrderPage />
           </AdminOnly>
         ),
       },

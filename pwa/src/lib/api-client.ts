@@ -28,6 +28,20 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown, status?: number): error is ApiError =>
   error instanceof ApiError && (status === undefined || error.status === status);
 
+/** The request never got an answer: no network, the server unreachable, or it timed out. */
+export class NetworkError extends Error {
+  constructor(cause: unknown) {
+    super('The app is offline or the server cannot be reached', { cause });
+    this.name = 'NetworkError';
+  }
+}
+
+export const isNetworkError = (error: unknown): error is NetworkError => error instanceof NetworkError;
+
+/** Offline, unreachable, or a server failing (5xx): worth trying again later, unlike a 4xx answer. */
+export const isTransientError = (error: unknown): boolean =>
+  isNetworkError(error) || (error instanceof ApiError && error.status >= 500);
+
 /**
  * Read-your-writes: every write answers with `x-event-position`; every later read sends the highest
  * position seen as `x-min-position`, so the query side waits until the projector has applied it.
@@ -39,11 +53,19 @@ interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server answers a repeat of the same write with its first answer. */
+  idempotencyKey?: string;
 }
 
 export interface ApiResponse<T> {
   data: T;
   headers: Headers;
+}
+
+/** The `ot_csrf` cookie (`__Host-ot_csrf` over HTTPS), which the server sets beside the session cookie. */
+function csrfToken(): string {
+  const match = /(?:^|;\s*)(?:__Host-)?ot_csrf=([^;]*)/.exec(document.cookie);
+  return match?.[1] ?? '';
 }
 
 export async function request<S extends z.ZodType>(
@@ -54,15 +76,30 @@ export async function request<S extends z.ZodType>(
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined;
-  // Multipart forms and files (a CSV as Blob) go as they are; fetch sets their content type.
-  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body;
-  else if (options.body !== undefined) {
+  // Multipart forms and files (a CSV as Blob) go as they are; fetch sets their content type. The server
+  // takes them only with the double-submit token from the session's CSRF cookie.
+  if (options.body instanceof FormData || options.body instanceof Blob) {
+    body = options.body;
+    headers['x-csrf-token'] = csrfToken();
+  } else if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
   if (method === 'GET' && lastPosition > 0) headers['x-min-position'] = String(lastPosition);
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
-  const response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  } catch (error) {
+    // An abort by the caller stays an abort; anything else means no answer came.
+    if (
+      options.signal?.aborted &&
+      !(options.signal.reason instanceof DOMException && options.signal.reason.name === 'TimeoutError')
+    )
+      throw error;
+    throw new NetworkError(error);
+  }
   const position = Number(response.headers.get('x-event-position') ?? 0);
   if (position > lastPosition) lastPosition = position;
   const text = await response.text();

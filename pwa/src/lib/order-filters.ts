@@ -1,4 +1,4 @@
-import { statusLabel } from '@ot/contracts/orders/item-status.ts';
+import { orderStatuses, statusLabel } from '@ot/contracts/orders/item-status.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 
 export const ALL_STATUSES = 'all';
@@ -6,16 +6,7 @@ export const ALL_STATUSES = 'all';
 /** The status filter's seven options (spec section 2), in the spec's order. */
 export const statusFilterOptions = [
   { value: ALL_STATUSES, label: 'All Statuses' },
-  ...(
-    [
-      'order_being_processed',
-      'order_placed_with_manufacturer',
-      'order_arrived_awaiting_qc',
-      'order_checked_ready_for_collection',
-      'order_collected',
-      'order_shipped',
-    ] as const
-  ).map((value) => ({ value, label: statusLabel(value) })),
+  ...orderStatuses.map((value) => ({ value, label: statusLabel(value) })),
 ];
 
 /**

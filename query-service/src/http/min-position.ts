@@ -16,8 +16,13 @@ export function honourMinPosition(deps: Pick<QueryServiceDeps, 'pool' | 'store'>
   return async (ctx: AppContext, next: Next) => {
     if (!ctx.state.user) return next(); // nothing to read without a session
     const header = ctx.get('x-min-position');
-    const explicit = /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    const head = (await deps.store.headPosition?.()) ?? 0;
+    const asked = /^\d{1,15}$/.test(header) ? Number(header) : 0;
+    const known = await deps.store.headPosition?.();
+    const head = known ?? 0;
+    // A position beyond the log's head was never written: waiting for it would only hold the request.
+    const beyond = known !== undefined && asked > known;
+    const explicit = beyond ? 0 : asked;
+    if (beyond) ctx.set('x-min-position-reached', 'false');
     const targets = [explicit, head].filter((position) => position > 0);
     if (targets.length > 0) {
       const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
@@ -35,7 +40,7 @@ export function honourMinPosition(deps: Pick<QueryServiceDeps, 'pool' | 'store'>
         if (reached || Date.now() > deadline) break;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      ctx.set('x-min-position-reached', String(reached));
+      ctx.set('x-min-position-reached', String(reached && !beyond));
     }
     await next();
   };

@@ -5,6 +5,7 @@ import { parse, unauthorized } from '@ot/infra/http/errors.ts';
 import { setSessionCookie } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { jsonBody } from '../../http/json-body.ts';
+import { adminAccount, claimLoginAttempt, loginSucceeded } from '../login-guard.ts';
 import { startSession } from '../start-session.ts';
 
 export const ADMIN_LOGIN_FAILED = 'Invalid username or password. Please try again.';
@@ -12,15 +13,13 @@ export const ADMIN_LOGIN_FAILED = 'Invalid username or password. Please try agai
 export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.post('/api/auth/admin/login', jsonBody, async (ctx) => {
     const { username, password } = parse(adminLoginSchema, ctx.request.body);
-    await deps.loginRateLimit.check(ctx.ip, username);
+    const claim = await claimLoginAttempt(ctx, deps, adminAccount(username));
     const admin = await deps.users.findAdmin(username);
     const valid = admin?.password_hash
       ? await verifyPassword(admin.password_hash, password)
       : await verifyAgainstNothing(password);
-    if (!admin || !valid) {
-      await deps.loginRateLimit.recordFailure(ctx.ip, username);
-      throw unauthorized(ADMIN_LOGIN_FAILED);
-    }
+    if (!admin || !valid) throw unauthorized(ADMIN_LOGIN_FAILED);
+    await loginSucceeded(ctx, deps, claim);
     const user = {
       id: admin.id,
       username: admin.username,

@@ -6,6 +6,7 @@ import { parse, unauthorized } from '@ot/infra/http/errors.ts';
 import { setSessionCookie } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { jsonBody } from '../../http/json-body.ts';
+import { claimLoginAttempt, customerAccount, loginSucceeded } from '../login-guard.ts';
 import { startSession } from '../start-session.ts';
 
 export const CUSTOMER_LOGIN_FAILED = 'Invalid email or order number. Please try again.';
@@ -62,12 +63,10 @@ async function findOrder(deps: CommandServiceDeps, email: string, orderNumber: s
 export function customerLoginRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   router.post('/api/auth/customer/login', jsonBody, async (ctx) => {
     const { email, orderNumber } = parse(customerLoginSchema, ctx.request.body);
-    await deps.loginRateLimit.check(ctx.ip, email);
+    const claim = await claimLoginAttempt(ctx, deps, customerAccount(email));
     const order = await findOrder(deps, email, orderNumber);
-    if (!order) {
-      await deps.loginRateLimit.recordFailure(ctx.ip, email);
-      throw unauthorized(CUSTOMER_LOGIN_FAILED);
-    }
+    if (!order) throw unauthorized(CUSTOMER_LOGIN_FAILED);
+    await loginSucceeded(ctx, deps, claim);
     const user = await deps.users.upsertCustomer(order.customerEmail, order.customerName, order.customerPhone);
     const sessionUser = {
       id: user.id,

@@ -1,54 +1,60 @@
 import { customerStreamPrefix } from '@ot/contracts/customers/customer-events.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
-import { type Projection, sql } from '../../runtime/projection.ts';
+import type { Change, Projection } from '../../runtime/projection.ts';
+
+const emailKey = (email: string) => email.toLowerCase();
+
+const changesCustomer = (type: string) =>
+  type === 'OrderPlaced' ||
+  type === 'CustomerDetailsChanged' ||
+  type === 'ShippingAddressChanged' ||
+  type === 'BillingAddressChanged';
 
 /** The add-order customer search: the latest details seen for each customer email. */
-const upsertFromOrder = (orderNumber: string, at: string) =>
-  sql(
-    `insert into rm.customers (email_lower, customer_email, customer_name, customer_phone, shipping_address, billing_address, updated_at)
-     select lower(customer_email), customer_email, customer_name, customer_phone, shipping_address, billing_address, $2
-       from rm.orders where order_number = $1
-     on conflict (email_lower) do update set
-       customer_email = excluded.customer_email,
-       customer_name = excluded.customer_name,
-       customer_phone = excluded.customer_phone,
-       shipping_address = excluded.shipping_address,
-       billing_address = excluded.billing_address,
-       updated_at = excluded.updated_at`,
-    orderNumber,
-    at,
-  );
-
-/** An imported customer never overwrites what an order told us; it only fills a missing phone. */
-const insertImported = (email: string, name: string, phone: string | null, at: string) =>
-  sql(
-    `insert into rm.customers (email_lower, customer_email, customer_name, customer_phone, updated_at)
-     values (lower($1), $1, $2, $3, $4)
-     on conflict (email_lower) do update set
-       customer_phone = coalesce(rm.customers.customer_phone, excluded.customer_phone)`,
-    email,
-    name,
-    phone,
-    at,
-  );
-
 export const customersProjection: Projection = {
   name: 'customers',
-  tables: ['rm.customers'],
-  project(event) {
+  tables: [{ name: 'customers', key: 'email_lower' }],
+  needs(event) {
     if (event.stream.startsWith(customerStreamPrefix) && event.type === 'CustomerImported') {
+      return [{ table: 'customers', key: emailKey(event.data.email) }];
+    }
+    if (!event.stream.startsWith(orderStreamPrefix) || !changesCustomer(event.type)) return [];
+    // The order row (its email and addresses after this event); the orders projection asked for it already.
+    return [{ table: 'orders', key: event.stream.slice(orderStreamPrefix.length) }];
+  },
+  project(event, view): Change[] {
+    const at = event.metadata.occurredAt;
+    if (event.stream.startsWith(customerStreamPrefix) && event.type === 'CustomerImported') {
+      // An imported customer never overwrites what an order told us; it only fills a missing phone.
       const { email, customerName, phone } = event.data;
-      return [insertImported(email, customerName, phone, event.metadata.occurredAt)];
+      const key = emailKey(email);
+      const existing = view.get('customers', key);
+      const row = existing
+        ? { ...existing, customer_phone: existing.customer_phone ?? phone }
+        : {
+            email_lower: key,
+            customer_email: email,
+            customer_name: customerName,
+            customer_phone: phone,
+            shipping_address: null,
+            billing_address: null,
+            updated_at: at,
+          };
+      return [{ table: 'customers', key, row }];
     }
-    if (!event.stream.startsWith(orderStreamPrefix)) return [];
-    switch (event.type) {
-      case 'OrderPlaced':
-      case 'CustomerDetailsChanged':
-      case 'ShippingAddressChanged':
-      case 'BillingAddressChanged':
-        return [upsertFromOrder(event.stream.slice(orderStreamPrefix.length), event.metadata.occurredAt)];
-      default:
-        return [];
-    }
+    if (!event.stream.startsWith(orderStreamPrefix) || !changesCustomer(event.type)) return [];
+    const order = view.get('orders', event.stream.slice(orderStreamPrefix.length));
+    if (!order) return [];
+    const email = order.customer_email as string;
+    const row = {
+      email_lower: emailKey(email),
+      customer_email: email,
+      customer_name: order.customer_name,
+      customer_phone: order.customer_phone,
+      shipping_address: order.shipping_address,
+      billing_address: order.billing_address,
+      updated_at: at,
+    };
+    return [{ table: 'customers', key: row.email_lower, row }];
   },
 };

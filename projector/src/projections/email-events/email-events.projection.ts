@@ -1,9 +1,9 @@
 import { emailEventLimits, MAX_DELIVERY_ATTEMPTS } from '@ot/contracts/email/email-fields.ts';
-import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
-import { type Projection, type SqlStatement, sql } from '../../runtime/projection.ts';
+import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
-type Recorded<T extends RecordedOrderEvent['type']> = Extract<RecordedOrderEvent, { type: T }>;
+type Recorded<T extends RecordedDomainEvent['type']> = Extract<RecordedDomainEvent, { type: T }>;
 
 /** Which order a request is about: its own stream for the edit flow, the event's field for a resend. */
 export function requestedOrderNumber(event: Recorded<'CustomerNotificationRequested'>): string | null {
@@ -12,7 +12,7 @@ export function requestedOrderNumber(event: Recorded<'CustomerNotificationReques
 }
 
 /** The log's notes: what an admin needs to read about a delivery, in the studio's words. */
-export function deliveryNotes(event: RecordedOrderEvent): string | null {
+export function deliveryNotes(event: RecordedDomainEvent): string | null {
   switch (event.type) {
     case 'CustomerNotificationRequested':
       return event.data.resendOf ? 'Resend of an earlier email.' : null;
@@ -37,33 +37,72 @@ export function deliveryNotes(event: RecordedOrderEvent): string | null {
 
 const limited = (value: string | null, max: number) => (value === null ? null : value.slice(0, max));
 
-function requested(event: Recorded<'CustomerNotificationRequested'>): SqlStatement {
+function requested(event: Recorded<'CustomerNotificationRequested'>, view: ReadView): Row | null {
   const { data, metadata } = event;
+  if (view.get('email_events', data.notificationId)) return null;
   const orderNumber = limited(requestedOrderNumber(event), emailEventLimits.orderNumber);
+  const order = orderNumber === null ? undefined : view.get('orders', orderNumber);
+  const original = data.resendOf ? view.get('email_events', data.resendOf) : undefined;
   const actor = metadata.actor;
   const adminUser = data.requestedBy ?? (actor.kind === 'admin' ? actor.name : null);
   // The order's status when the email was asked for (the orders projection ran first); a resend keeps its original's.
-  return sql(
-    `insert into rm.email_events
-       (id, order_id, order_number, recipient_email, email_type, status, subject, sent_at, delivery_status,
-        notes, admin_user, retry_count, next_attempt, resend_of, request_stream, requested_at, position)
-     values ($1, (select order_id from rm.orders where order_number = $2), $2, $3, $4,
-             left(coalesce((select status from rm.email_events where id = $5),
-                           (select admin_status from rm.orders where order_number = $2)), ${emailEventLimits.status}),
-             $6, $7, 'pending', $8, $9, 0, null, $5, $10, $7, $11)
-     on conflict (id) do nothing`,
-    data.notificationId,
-    orderNumber,
-    data.recipientEmail.slice(0, emailEventLimits.recipientEmail),
-    data.emailType.slice(0, emailEventLimits.emailType),
-    data.resendOf ?? null,
-    data.subject ?? null,
-    metadata.occurredAt,
-    deliveryNotes(event),
-    limited(adminUser, emailEventLimits.adminUser),
-    event.stream,
-    event.position,
-  );
+  const status = (original?.status ?? order?.admin_status ?? null) as string | null;
+  return {
+    id: data.notificationId,
+    order_id: order?.order_id ?? null,
+    order_number: orderNumber,
+    recipient_email: data.recipientEmail.slice(0, emailEventLimits.recipientEmail),
+    email_type: data.emailType.slice(0, emailEventLimits.emailType),
+    status: limited(status, emailEventLimits.status),
+    subject: data.subject ?? null,
+    sent_at: metadata.occurredAt,
+    delivery_status: 'pending',
+    notes: deliveryNotes(event),
+    admin_user: limited(adminUser, emailEventLimits.adminUser),
+    retry_count: 0,
+    next_attempt: null,
+    resend_of: data.resendOf ?? null,
+    possible_duplicate: false,
+    request_stream: event.stream,
+    requested_at: metadata.occurredAt,
+    position: event.position,
+  };
+}
+
+/** The email's row after an outcome or a retry request; null when the event changes nothing. */
+function outcome(event: RecordedDomainEvent, email: Row): Row | null {
+  switch (event.type) {
+    case 'EmailSent':
+      return {
+        delivery_status: 'sent',
+        sent_at: event.metadata.occurredAt,
+        subject: event.data.subject ?? email.subject,
+        retry_count: event.data.attempt - 1,
+        next_attempt: null,
+        notes: deliveryNotes(event) ?? email.notes,
+        possible_duplicate: event.data.possibleDuplicate === true,
+      };
+    case 'EmailDeliveryFailed':
+      return {
+        delivery_status: 'failed',
+        sent_at: event.metadata.occurredAt,
+        subject: event.data.subject ?? email.subject,
+        retry_count: event.data.attempt,
+        next_attempt: event.data.nextAttemptAt,
+        notes: deliveryNotes(event),
+      };
+    case 'EmailRetryRequested':
+      // A retry of an email waiting in the queue brings its attempt forward; of a failed one, starts a new round.
+      if (email.delivery_status !== 'failed') return null;
+      return {
+        delivery_status: 'pending',
+        notes: deliveryNotes(event),
+        retry_count: email.next_attempt === null ? 0 : email.retry_count,
+        next_attempt: null,
+      };
+    default:
+      return null;
+  }
 }
 
 /**
@@ -72,52 +111,36 @@ function requested(event: Recorded<'CustomerNotificationRequested'>): SqlStateme
  */
 export const emailEventsProjection: Projection = {
   name: 'email-events',
-  tables: ['rm.email_events'],
-  project(event) {
+  tables: [{ name: 'email_events', key: 'id' }],
+  needs(event) {
     switch (event.type) {
-      case 'CustomerNotificationRequested':
-        return [requested(event)];
+      case 'CustomerNotificationRequested': {
+        const orderNumber = limited(requestedOrderNumber(event), emailEventLimits.orderNumber);
+        const { notificationId, resendOf } = event.data;
+        return [
+          { table: 'email_events', key: notificationId },
+          ...(resendOf ? [{ table: 'email_events', key: resendOf }] : []),
+          ...(orderNumber === null ? [] : [{ table: 'orders', key: orderNumber }]),
+        ];
+      }
       case 'EmailSent':
-        return [
-          sql(
-            `update rm.email_events set delivery_status = 'sent', sent_at = $2, subject = coalesce($3, subject),
-                    retry_count = $4, next_attempt = null, notes = coalesce($5, notes), possible_duplicate = $6
-              where id = $1`,
-            event.data.notificationId,
-            event.metadata.occurredAt,
-            event.data.subject ?? null,
-            event.data.attempt - 1,
-            deliveryNotes(event),
-            event.data.possibleDuplicate === true,
-          ),
-        ];
       case 'EmailDeliveryFailed':
-        return [
-          sql(
-            `update rm.email_events set delivery_status = 'failed', sent_at = $2, subject = coalesce($3, subject),
-                    retry_count = $4, next_attempt = $5, notes = $6
-              where id = $1`,
-            event.data.notificationId,
-            event.metadata.occurredAt,
-            event.data.subject ?? null,
-            event.data.attempt,
-            event.data.nextAttemptAt,
-            deliveryNotes(event),
-          ),
-        ];
       case 'EmailRetryRequested':
-        // A retry of an email waiting in the queue brings its attempt forward; of a failed one, starts a new round.
-        return [
-          sql(
-            `update rm.email_events set delivery_status = 'pending', notes = $2,
-                    retry_count = case when next_attempt is null then 0 else retry_count end, next_attempt = null
-              where id = $1 and delivery_status = 'failed'`,
-            event.data.notificationId,
-            deliveryNotes(event),
-          ),
-        ];
+        return [{ table: 'email_events', key: event.data.notificationId }];
       default:
         return [];
     }
+  },
+  project(event, view): Change[] {
+    if (event.type === 'CustomerNotificationRequested') {
+      const row = requested(event, view);
+      return row ? [{ table: 'email_events', key: event.data.notificationId, row }] : [];
+    }
+    if (event.type !== 'EmailSent' && event.type !== 'EmailDeliveryFailed' && event.type !== 'EmailRetryRequested')
+      return [];
+    const id = event.data.notificationId;
+    const email = view.get('email_events', id);
+    const row = email && outcome(event, email);
+    return row ? [{ table: 'email_events', key: id, row }] : [];
   },
 };

@@ -1,4 +1,4 @@
-import { type Projection, sql } from '../../runtime/projection.ts';
+import type { Projection } from '../../runtime/projection.ts';
 
 /**
  * Emails that failed and wait for an automatic retry. An email leaves the queue when it is sent, when
@@ -7,26 +7,29 @@ import { type Projection, sql } from '../../runtime/projection.ts';
  */
 export const emailRetryQueueProjection: Projection = {
   name: 'email-retry-queue',
-  tables: ['rm.email_retry_queue'],
-  project(event) {
+  tables: [{ name: 'email_retry_queue', key: 'id' }],
+  needs(event) {
+    return event.type === 'EmailDeliveryFailed' ? [{ table: 'email_events', key: event.data.notificationId }] : [];
+  },
+  project(event, view) {
     switch (event.type) {
       case 'EmailDeliveryFailed': {
-        const { notificationId, attempt, nextAttemptAt } = event.data;
-        if (!nextAttemptAt) return [sql('delete from rm.email_retry_queue where id = $1', notificationId)];
-        return [
-          sql(
-            `insert into rm.email_retry_queue (id, order_number, recipient_email, retry_count, next_attempt)
-             select id, order_number, recipient_email, $2, $3 from rm.email_events where id = $1
-             on conflict (id) do update set retry_count = excluded.retry_count, next_attempt = excluded.next_attempt`,
-            notificationId,
-            attempt,
-            nextAttemptAt,
-          ),
-        ];
+        const { notificationId: id, attempt, nextAttemptAt } = event.data;
+        if (!nextAttemptAt) return [{ table: 'email_retry_queue', key: id, row: null }];
+        const email = view.get('email_events', id);
+        if (!email) return [];
+        const row = {
+          id,
+          order_number: email.order_number,
+          recipient_email: email.recipient_email,
+          retry_count: attempt,
+          next_attempt: nextAttemptAt,
+        };
+        return [{ table: 'email_retry_queue', key: id, row }];
       }
       case 'EmailSent':
       case 'EmailRetryRequested':
-        return [sql('delete from rm.email_retry_queue where id = $1', event.data.notificationId)];
+        return [{ table: 'email_retry_queue', key: event.data.notificationId, row: null }];
       default:
         return [];
     }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { describeEvent } from './describe-event.ts';
 
-const recorded = <E extends Pick<RecordedOrderEvent, 'type' | 'data'>>(event: E) =>
+const recorded = <E extends Pick<RecordedDomainEvent, 'type' | 'data'>>(event: E) =>
   ({
     ...event,
     id: randomUUID(),
@@ -20,7 +20,7 @@ const recorded = <E extends Pick<RecordedOrderEvent, 'type' | 'data'>>(event: E)
       correlationId: randomUUID(),
       causationId: null,
     },
-  }) as RecordedOrderEvent;
+  }) as RecordedDomainEvent;
 
 test('fitter-note changes are never customer-visible, and their text is not in the row', () => {
   const text = describeEvent(

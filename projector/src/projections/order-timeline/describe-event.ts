@@ -1,4 +1,4 @@
-import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { format, parseISO } from 'date-fns';
 
@@ -18,7 +18,7 @@ function day(iso: string | null): string {
 }
 
 /** The history a person reads: one plain sentence per event, in the studio's words. */
-export function describeEvent(event: RecordedOrderEvent, itemName: (itemId: string) => string): TimelineText {
+export function describeEvent(event: RecordedDomainEvent, itemName: (itemId: string) => string): TimelineText {
   const visible = (title: string, description: string | null, status: string | null = null): TimelineText => ({
     title,
     description,

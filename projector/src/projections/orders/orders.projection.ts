@@ -1,154 +1,165 @@
-import type { RecordedDomainEvent as RecordedOrderEvent } from '@ot/contracts/events/event-registry.ts';
-import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
+import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
 import { type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
-import { type Projection, type SqlStatement, sql } from '../../runtime/projection.ts';
+import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
+import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
-const insertItem = (orderNumber: string, item: OrderItem, ordinal: number): SqlStatement =>
-  sql(
-    `insert into rm.order_items
-       (id, order_number, ordinal, name, sku, price, quantity, image_url, document_url, manufacturer, estimated_delivery, status)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    item.id,
-    orderNumber,
-    ordinal,
-    item.name,
-    item.sku,
-    item.price,
-    item.quantity,
-    item.imageUrl,
-    item.documentUrl,
-    item.manufacturer,
-    item.estimatedDelivery,
-    item.status,
-  );
+const itemRow = (orderNumber: string, item: OrderItem, ordinal: number): Row => ({
+  id: item.id,
+  order_number: orderNumber,
+  ordinal,
+  name: item.name,
+  sku: item.sku,
+  price: item.price,
+  quantity: item.quantity,
+  image_url: item.imageUrl,
+  document_url: item.documentUrl,
+  manufacturer: item.manufacturer,
+  estimated_delivery: item.estimatedDelivery,
+  status: item.status,
+});
+
+function placedRow(event: Extract<RecordedDomainEvent, { type: 'OrderPlaced' }>): Row {
+  const o = event.data;
+  return {
+    order_number: o.orderNumber,
+    order_id: o.orderId,
+    customer_email: o.customerEmail,
+    customer_name: o.customerName,
+    customer_phone: o.customerPhone,
+    order_date: o.orderDate,
+    status: o.status,
+    shipping_address: o.shippingAddress ?? null,
+    billing_address: o.billingAddress,
+    subtotal: o.subtotal,
+    shipping: o.shipping,
+    tax: o.tax,
+    total: o.total,
+    amount_paid: o.amountPaid,
+    amount_remaining: o.amountRemaining,
+    tracking_number: o.trackingNumber,
+    estimated_delivery: o.estimatedDelivery,
+    customer_notes: o.customerNotes,
+    fitter_notes: o.fitterNotes,
+    squarespace_order_id: o.squarespaceOrderId,
+    item_count: 0,
+    admin_status: 'order_being_processed',
+    complete: false,
+    all_etas_added: false,
+    delivered_at: null,
+    version: event.version,
+    created_at: event.metadata.occurredAt,
+    updated_at: event.metadata.occurredAt,
+  };
+}
+
+/** The columns an event sets on the order itself (before the derived ones). */
+function orderColumns(event: RecordedDomainEvent): Row {
+  switch (event.type) {
+    case 'CustomerDetailsChanged':
+      return {
+        customer_name: event.data.customerName,
+        customer_email: event.data.customerEmail,
+        customer_phone: event.data.customerPhone,
+      };
+    case 'ShippingAddressChanged':
+      return { shipping_address: event.data.shippingAddress ?? null };
+    case 'BillingAddressChanged':
+      return { billing_address: event.data.billingAddress };
+    case 'OrderStatusChanged':
+      return { status: event.data.status };
+    case 'TrackingNumberAssigned':
+      return { tracking_number: event.data.trackingNumber };
+    case 'OrderEstimatedDeliverySet':
+      return { estimated_delivery: event.data.estimatedDelivery };
+    case 'CustomerNotesChanged':
+      return { customer_notes: event.data.customerNotes };
+    case 'FitterNotesChanged':
+      return { fitter_notes: event.data.fitterNotes };
+    default:
+      return {};
+  }
+}
+
+/** The columns an event sets on one item, or on every item of the order. */
+function itemColumns(event: RecordedDomainEvent, item: Row): Row | null {
+  switch (event.type) {
+    case 'SpecDocumentAttached':
+      return { document_url: event.data.documentUrl };
+    case 'ItemStatusChanged':
+      return item.id === event.data.itemId ? { status: event.data.status } : null;
+    case 'ItemEstimatedDeliverySet':
+      return item.id === event.data.itemId ? { estimated_delivery: event.data.estimatedDelivery } : null;
+    case 'ItemManufacturerChanged':
+      return item.id === event.data.itemId ? { manufacturer: event.data.manufacturer } : null;
+    default:
+      return null;
+  }
+}
 
 /**
- * The order's derived columns (spec section 4), recomputed from its items after every change, with the
- * event's own time so a rebuild gives the same rows. The same rules live in contracts/order-rules.ts;
- * a test holds the two to the same answers.
+ * The order's derived columns (spec section 4) from its items, by the rules in contracts/order-rules.ts,
+ * with the event's own time so a rebuild gives the same rows.
  */
-const refreshOrder = (event: RecordedOrderEvent, orderNumber: string): SqlStatement =>
-  sql(
-    `update rm.orders o set
-        item_count = d.item_count,
-        admin_status = d.admin_status,
-        complete = d.complete,
-        all_etas_added = d.all_etas_added,
-        delivered_at = case when d.complete then coalesce(o.delivered_at, $2) else null end,
-        version = $3,
-        updated_at = $2
-      from (
-        select count(*)::int as item_count,
-               coalesce((array_agg(status order by array_position($4::text[], status)))[1], 'order_being_processed') as admin_status,
-               count(*) > 0 and coalesce(bool_and(status = 'order_collected_shipped'), false) as complete,
-               count(*) > 0 and coalesce(bool_and(coalesce(estimated_delivery, '') <> ''), false) as all_etas_added
-          from rm.order_items where order_number = $1
-      ) d
-      where o.order_number = $1`,
-    orderNumber,
-    event.metadata.occurredAt,
-    event.version,
-    [...itemStatuses],
-  );
+function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent): Row {
+  const facts = items.map((item) => ({
+    status: item.status as ItemStatus,
+    estimatedDelivery: item.estimated_delivery as string | null,
+  }));
+  const complete = isOrderComplete(facts);
+  return {
+    item_count: items.length,
+    admin_status: adminOrderStatus(facts),
+    complete,
+    all_etas_added: allEtasAdded(facts),
+    delivered_at: complete ? (order.delivered_at ?? event.metadata.occurredAt) : null,
+    // Every event of the stream moves the order's version, notifications included: clients send it back in If-Match.
+    version: event.version,
+    updated_at: event.metadata.occurredAt,
+  };
+}
 
-const setColumn = (orderNumber: string, column: string, value: unknown): SqlStatement =>
-  sql(`update rm.orders set ${column} = $2 where order_number = $1`, orderNumber, value);
+const orderNumberOf = (event: RecordedDomainEvent): string => event.stream.slice(orderStreamPrefix.length);
 
-const setItemColumn = (itemId: string, column: string, value: unknown): SqlStatement =>
-  sql(`update rm.order_items set ${column} = $2 where id = $1`, itemId, value);
-
-const orderNumberOf = (event: RecordedOrderEvent): string => event.stream.slice(orderStreamPrefix.length);
+function project(event: RecordedDomainEvent, view: ReadView): Change[] {
+  if (!event.stream.startsWith(orderStreamPrefix)) return [];
+  const orderNumber = orderNumberOf(event);
+  const changes: Change[] = [];
+  let order: Row | undefined;
+  let items: Row[];
+  if (event.type === 'OrderPlaced') {
+    order = placedRow(event);
+    items = event.data.items.map((item, index) => itemRow(event.data.orderNumber, item, index));
+    for (const item of items) changes.push({ table: 'order_items', key: item.id as string, row: item });
+  } else {
+    order = view.get('orders', orderNumber);
+    if (!order) return [];
+    order = { ...order, ...orderColumns(event) };
+    items = view.group('order_items', orderNumber).map((item) => {
+      const set = itemColumns(event, item);
+      if (!set) return item;
+      const changed = { ...item, ...set };
+      changes.push({ table: 'order_items', key: item.id as string, row: changed });
+      return changed;
+    });
+  }
+  const row = { ...order, ...derived(order, items, event) };
+  return [{ table: 'orders', key: row.order_number as string, row }, ...changes];
+}
 
 export const ordersProjection: Projection = {
   name: 'orders',
-  tables: ['rm.order_items', 'rm.orders'],
-  project(event) {
-    if (!event.stream.startsWith(orderStreamPrefix)) return [];
+  tables: [
+    { name: 'orders', key: 'order_number' },
+    { name: 'order_items', key: 'id', groupBy: 'order_number' },
+  ],
+  needs(event) {
+    if (!event.stream.startsWith(orderStreamPrefix) || event.type === 'OrderPlaced') return [];
     const orderNumber = orderNumberOf(event);
-    const changes = ((): SqlStatement[] => {
-      switch (event.type) {
-        case 'OrderPlaced': {
-          const o = event.data;
-          return [
-            sql(
-              `insert into rm.orders (order_number, order_id, customer_email, customer_name, customer_phone, order_date, status,
-                 shipping_address, billing_address, subtotal, shipping, tax, total, amount_paid, amount_remaining,
-                 tracking_number, estimated_delivery, customer_notes, fitter_notes, squarespace_order_id,
-                 version, created_at, updated_at)
-               values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)`,
-              o.orderNumber,
-              o.orderId,
-              o.customerEmail,
-              o.customerName,
-              o.customerPhone,
-              o.orderDate,
-              o.status,
-              o.shippingAddress && JSON.stringify(o.shippingAddress),
-              JSON.stringify(o.billingAddress),
-              o.subtotal,
-              o.shipping,
-              o.tax,
-              o.total,
-              o.amountPaid,
-              o.amountRemaining,
-              o.trackingNumber,
-              o.estimatedDelivery,
-              o.customerNotes,
-              o.fitterNotes,
-              o.squarespaceOrderId,
-              event.version,
-              event.metadata.occurredAt,
-            ),
-            ...o.items.map((item, index) => insertItem(o.orderNumber, item, index)),
-          ];
-        }
-        case 'CustomerDetailsChanged':
-          return [
-            sql(
-              'update rm.orders set customer_name = $2, customer_email = $3, customer_phone = $4 where order_number = $1',
-              orderNumber,
-              event.data.customerName,
-              event.data.customerEmail,
-              event.data.customerPhone,
-            ),
-          ];
-        case 'ShippingAddressChanged':
-          return [setColumn(orderNumber, 'shipping_address', JSON.stringify(event.data.shippingAddress))];
-        case 'BillingAddressChanged':
-          return [setColumn(orderNumber, 'billing_address', JSON.stringify(event.data.billingAddress))];
-        case 'OrderStatusChanged':
-          return [setColumn(orderNumber, 'status', event.data.status)];
-        case 'TrackingNumberAssigned':
-          return [setColumn(orderNumber, 'tracking_number', event.data.trackingNumber)];
-        case 'OrderEstimatedDeliverySet':
-          return [setColumn(orderNumber, 'estimated_delivery', event.data.estimatedDelivery)];
-        case 'CustomerNotesChanged':
-          return [setColumn(orderNumber, 'customer_notes', event.data.customerNotes)];
-        case 'FitterNotesChanged':
-          return [setColumn(orderNumber, 'fitter_notes', event.data.fitterNotes)];
-        case 'SpecDocumentAttached':
-          return [
-            sql(
-              'update rm.order_items set document_url = $2 where order_number = $1',
-              orderNumber,
-              event.data.documentUrl,
-            ),
-          ];
-        case 'ItemStatusChanged':
-          return [setItemColumn(event.data.itemId, 'status', event.data.status)];
-        case 'ItemEstimatedDeliverySet':
-          return [setItemColumn(event.data.itemId, 'estimated_delivery', event.data.estimatedDelivery)];
-        case 'ItemManufacturerChanged':
-          return [setItemColumn(event.data.itemId, 'manufacturer', event.data.manufacturer)];
-        case 'CustomerNotificationRequested':
-        case 'EmailSent':
-        case 'EmailDeliveryFailed':
-        case 'CustomerImported':
-        case 'EmailRetryRequested':
-          return [];
-      }
-    })();
-    // Every event of the stream moves the order's version, notifications included: clients send it back in If-Match.
-    return [...changes, refreshOrder(event, orderNumber)];
+    return [
+      { table: 'orders', key: orderNumber },
+      { table: 'order_items', group: orderNumber },
+    ];
   },
+  project,
 };

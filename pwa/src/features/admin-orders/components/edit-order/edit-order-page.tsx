@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageSpinner } from '../../../../components/page-spinner.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
@@ -11,10 +11,8 @@ import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
-import '../../api/admin-mutation-defaults.ts';
-import { adminMutationKeys } from '../../api/admin-order-mutations.ts';
 import { adminOrderQuery } from '../../api/admin-order-queries.ts';
-import type { OrderEdit } from '../../api/submit-order-edit.ts';
+import { useSubmitOrderEdit } from '../../api/submit-order-edit.ts';
 import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard, SpecSheetCard } from './edit-order-cards.tsx';
 import { type EditOrderForm, editOrderDefaults, editOrderFormSchema, toOrderEdit } from './edit-order-form.ts';
 
@@ -56,7 +54,7 @@ function EditOrderFormView({ order }: { order: OrderView }) {
     defaultValues: editOrderDefaults(order),
   });
   const [file, setFile] = useState<File | null>(null);
-  const save = useMutation<void, Error, OrderEdit>({ mutationKey: adminMutationKeys.editOrder });
+  const save = useSubmitOrderEdit();
   const saving = save.isPending;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -81,40 +79,42 @@ function EditOrderFormView({ order }: { order: OrderView }) {
           Update order details, status, and individual item information
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate>
-        <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">
-          <CustomerInformationCard form={form} disabled={saving} order={order} />
-          <OrderStatusCard form={form} disabled={saving} />
-          <SpecSheetCard form={form} disabled={saving} file={file} onFileChange={setFile} />
-          <ItemDetailsCard form={form} disabled={saving} order={order} />
-          <Card>
-            <CardBody>
-              <Controller
-                control={form.control}
-                name="notifyCustomer"
-                render={({ field }) => (
-                  <Checkbox
-                    id="edit-notify"
-                    label="Notify Customer"
-                    description="Send email notification to customer about this update"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    disabled={saving}
-                  />
-                )}
-              />
-            </CardBody>
-          </Card>
-          <div className="flex justify-end gap-2">
-            <LinkButton to="/admin" variant="outline" disabled={saving}>
-              Cancel
-            </LinkButton>
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Updating Order...' : 'Update Order'}
-            </Button>
-          </div>
-        </fieldset>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">
+            <CustomerInformationCard disabled={saving} order={order} />
+            <OrderStatusCard form={form} disabled={saving} />
+            <SpecSheetCard disabled={saving} file={file} onFileChange={setFile} />
+            <ItemDetailsCard disabled={saving} order={order} />
+            <Card>
+              <CardBody>
+                <Controller
+                  control={form.control}
+                  name="notifyCustomer"
+                  render={({ field }) => (
+                    <Checkbox
+                      id="edit-notify"
+                      label="Notify Customer"
+                      description="Send email notification to customer about this update"
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      disabled={saving}
+                    />
+                  )}
+                />
+              </CardBody>
+            </Card>
+            <div className="flex justify-end gap-2">
+              <LinkButton to="/admin" variant="outline" disabled={saving}>
+                Cancel
+              </LinkButton>
+              <Button type="submit" disabled={saving}>
+                {saving ? 'Updating Order...' : 'Update Order'}
+              </Button>
+            </div>
+          </fieldset>
+        </form>
+      </FormProvider>
     </div>
   );
 }

@@ -1,44 +1,53 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { PlaceOrderRequest as AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
-import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { queryClient } from '../../../../lib/query-client.ts';
 import { toast } from '../../../../lib/toast.ts';
-import '../../api/admin-mutation-defaults.ts';
-import { adminMutationKeys } from '../../api/admin-order-mutations.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
-import { uploadDocument } from '../../api/submit-order-edit.ts';
-import { type AddOrderForm, addOrderDefaults, addOrderFormSchema, toAddOrderPayload } from './add-order-form.ts';
+import { usePlaceOrder } from '../../api/place-order.ts';
+import { uploadDocument } from '../../api/upload-document.ts';
+import {
+  type PlaceOrderForm,
+  placeOrderDefaults,
+  placeOrderFormSchema,
+  toPlaceOrderPayload,
+} from './place-order-form.ts';
+import { OrderItemsSection } from './place-order-items.tsx';
 import {
   AddressSections,
   CustomerInformationSection,
   CustomFitSpecificationSection,
   OrderDetailsSection,
   OrderInformationSection,
-} from './add-order-sections.tsx';
-import { OrderItemsSection } from './order-items-section.tsx';
+} from './place-order-sections.tsx';
 
-export function AddOrderPage() {
-  const form = useForm<AddOrderForm>({ resolver: zodResolver(addOrderFormSchema), defaultValues: addOrderDefaults() });
-  const add = useMutation<OrderView, Error, AddOrderRequest>({ mutationKey: adminMutationKeys.addOrder });
+/** /admin/add-order: places a new order. */
+export function PlaceOrderPage() {
+  const form = useForm<PlaceOrderForm>({
+    resolver: zodResolver(placeOrderFormSchema),
+    defaultValues: placeOrderDefaults(),
+  });
+  const add = usePlaceOrder();
   const next = useQuery(nextOrderNumberQuery());
   const [documentFile, setDocumentFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
   const disabled = add.isPending || uploading;
 
   /** A chosen PDF is uploaded first (for the number the order will most likely get); its URL wins over a typed one. */
-  async function withUploadedDocument(values: AddOrderForm): Promise<AddOrderForm> {
+  async function withUploadedDocument(values: PlaceOrderForm): Promise<PlaceOrderForm> {
     if (!documentFile) return values;
     setUploading(true);
     try {
       const { nextOrderNumber } = await queryClient.fetchQuery(nextOrderNumberQuery());
-      return { ...values, documentUrl: await uploadDocument(documentFile, nextOrderNumber) };
+      return {
+        ...values,
+        documentUrl: await uploadDocument(documentFile, documentFile.name, nextOrderNumber, crypto.randomUUID()),
+      };
     } finally {
       setUploading(false);
     }
@@ -46,11 +55,11 @@ export function AddOrderPage() {
 
   const onSubmit = form.handleSubmit((values) =>
     withUploadedDocument(values)
-      .then((ready) => add.mutateAsync(toAddOrderPayload(ready)))
+      .then((ready) => add.mutateAsync({ payload: toPlaceOrderPayload(ready), idempotencyKey: crypto.randomUUID() }))
       .then(
         (order) => {
           toast({ title: 'Order Added', description: `Order ${order.orderNumber} has been added successfully.` });
-          form.reset(addOrderDefaults());
+          form.reset(placeOrderDefaults());
           setDocumentFile(null);
           window.scrollTo({ top: 0 });
         },
@@ -86,27 +95,24 @@ export function AddOrderPage() {
           Enter the order, its customer and every club ordered.
         </p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
-        <OrderInformationSection form={form} disabled={disabled} />
-        <CustomerInformationSection form={form} disabled={disabled} />
-        <AddressSections form={form} disabled={disabled} />
-        <OrderDetailsSection form={form} disabled={disabled} />
-        <OrderItemsSection form={form} disabled={disabled} />
-        <CustomFitSpecificationSection
-          form={form}
-          disabled={disabled}
-          file={documentFile}
-          onFileChange={setDocumentFile}
-        />
-        <div className="flex justify-end gap-2">
-          <Button asChild variant="outline">
-            <Link to="/admin/dashboard">Cancel</Link>
-          </Button>
-          <Button type="submit" disabled={disabled}>
-            {disabled ? 'Adding Order...' : 'Add Order'}
-          </Button>
-        </div>
-      </form>
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-5">
+          <OrderInformationSection form={form} disabled={disabled} />
+          <CustomerInformationSection form={form} disabled={disabled} />
+          <AddressSections form={form} disabled={disabled} />
+          <OrderDetailsSection form={form} disabled={disabled} />
+          <OrderItemsSection form={form} disabled={disabled} />
+          <CustomFitSpecificationSection disabled={disabled} file={documentFile} onFileChange={setDocumentFile} />
+          <div className="flex justify-end gap-2">
+            <Button asChild variant="outline">
+              <Link to="/admin/dashboard">Cancel</Link>
+            </Button>
+            <Button type="submit" disabled={disabled}>
+              {disabled ? 'Adding Order...' : 'Add Order'}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
     </div>
   );
 }

@@ -1,42 +1,34 @@
-import { itemStatuses, type Manufacturer, manufacturers } from '@ot/contracts/orders/item-status.ts';
-import type { PlaceOrderRequest as AddOrderRequest } from '@ot/contracts/orders/order-commands.ts';
+import type { Manufacturer } from '@ot/contracts/orders/item-status.ts';
+import type { PlaceOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import { z } from 'zod';
 import { poundsToPence, todayDateInput } from '../../../../lib/format.ts';
+import {
+  addressForm,
+  addressFormSchema,
+  itemStatusFieldsSchema,
+  formText as text,
+} from '../order-form/order-form-fields.ts';
 
 /** Spec section 5, add order: the form holds what is typed (pounds as text); the payload is pence. */
-const text = z.string();
-const address = z.object({
-  name: text,
-  address1: text,
-  address2: text,
-  city: text,
-  state: text,
-  zipCode: text,
-  country: text,
-});
-
-const item = z.object({
+const item = itemStatusFieldsSchema.extend({
   name: z.string().min(1, 'Item name is required'),
   sku: text,
   price: z.string().min(1, 'Price is required'),
   quantity: z.string().min(1, 'Quantity is required'),
-  manufacturer: z.enum(manufacturers).or(z.literal('')),
-  status: z.enum(itemStatuses),
-  estimatedDelivery: text,
 });
 
 const BILLING_REQUIRED = 'Billing address is required when not using the same shipping address';
 
-export const addOrderFormSchema = z
+export const placeOrderFormSchema = z
   .object({
     orderDate: z.string().min(1, 'Order date is required'),
     squarespaceOrderId: text,
     customerName: z.string().trim().min(1, 'Customer name is required'),
     customerEmail: z.email({ error: 'Invalid email address' }),
     customerPhone: text,
-    shippingAddress: address,
+    shippingAddress: addressFormSchema,
     sameBillingAddress: z.boolean(),
-    billingAddress: address,
+    billingAddress: addressFormSchema,
     subtotal: z.string().min(1, 'Subtotal is required'),
     shipping: z.string().min(1, 'Shipping cost is required'),
     amountPaid: z.string().min(1, 'Amount paid is required'),
@@ -61,22 +53,14 @@ export const addOrderFormSchema = z
     }
   });
 
-export type AddOrderForm = z.infer<typeof addOrderFormSchema>;
-export type AddOrderItemForm = AddOrderForm['items'][number];
+export type PlaceOrderForm = z.infer<typeof placeOrderFormSchema>;
+export type PlaceOrderItemForm = PlaceOrderForm['items'][number];
 
 export const DEFAULT_COUNTRY = 'United Kingdom';
 
-const emptyAddress = () => ({
-  name: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: DEFAULT_COUNTRY,
-});
+const emptyAddress = () => addressForm(null, DEFAULT_COUNTRY);
 
-export const emptyItem = (): AddOrderItemForm => ({
+export const emptyItem = (): PlaceOrderItemForm => ({
   name: '',
   sku: '',
   price: '',
@@ -87,7 +71,7 @@ export const emptyItem = (): AddOrderItemForm => ({
 });
 
 /** Defaults of spec section 5: today, United Kingdom, shipping 0, paid 0, quantity 1, billing same as shipping. */
-export const addOrderDefaults = (): AddOrderForm => ({
+export const placeOrderDefaults = (): PlaceOrderForm => ({
   orderDate: todayDateInput(),
   squarespaceOrderId: '',
   customerName: '',
@@ -120,7 +104,7 @@ const orNull = (value: string): string | null => (value.trim() === '' ? null : v
 const placeholderSku = (name: string, index: number) =>
   `${name.toUpperCase().replace(/[^A-Z0-9]+/g, '-')}-${Date.now().toString(36).toUpperCase()}-${index + 1}`;
 
-export function toAddOrderPayload(form: AddOrderForm): AddOrderRequest {
+export function toPlaceOrderPayload(form: PlaceOrderForm): PlaceOrderRequest {
   const total = computeTotal(form.subtotal, form.shipping);
   const documentUrl = orNull(form.documentUrl);
   return {

@@ -1,4 +1,4 @@
-import { itemStatuses, itemTypes, manufacturers, statusLabel } from '@ot/contracts/orders/item-status.ts';
+import { itemTypes } from '@ot/contracts/orders/item-status.ts';
 import { Plus, Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button.tsx';
@@ -6,13 +6,12 @@ import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Field, invalidProps } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { SelectField } from '../../../../components/ui/select.tsx';
-import { type AddOrderForm, emptyItem } from './add-order-form.ts';
+import { ItemStatusFields } from '../order-form/order-form-sections.tsx';
+import { emptyItem, type PlaceOrderForm } from './place-order-form.ts';
 
 const typeOptions = itemTypes.map((value) => ({ value, label: value }));
-const manufacturerOptions = manufacturers.map((value) => ({ value, label: value }));
-const statusOptions = itemStatuses.map((value) => ({ value, label: statusLabel(value) }));
 
-export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<AddOrderForm>; disabled: boolean }) {
+export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<PlaceOrderForm>; disabled: boolean }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'items' });
   const errors = form.formState.errors.items;
 
@@ -85,45 +84,7 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<AddO
                     {...form.register(`items.${index}.quantity`)}
                   />
                 </Field>
-                <Field id={id('manufacturer')} label="Manufacturer *">
-                  <Controller
-                    control={form.control}
-                    name={`items.${index}.manufacturer`}
-                    render={({ field: control }) => (
-                      <SelectField
-                        id={id('manufacturer')}
-                        value={control.value}
-                        onValueChange={control.onChange}
-                        options={manufacturerOptions}
-                        placeholder="Select manufacturer"
-                        disabled={disabled}
-                      />
-                    )}
-                  />
-                </Field>
-                <Field id={id('status')} label="Status">
-                  <Controller
-                    control={form.control}
-                    name={`items.${index}.status`}
-                    render={({ field: control }) => (
-                      <SelectField
-                        id={id('status')}
-                        value={control.value}
-                        onValueChange={control.onChange}
-                        options={statusOptions}
-                        disabled={disabled}
-                      />
-                    )}
-                  />
-                </Field>
-                <Field id={id('eta')} label="ETA *">
-                  <Input
-                    id={id('eta')}
-                    type="date"
-                    disabled={disabled}
-                    {...form.register(`items.${index}.estimatedDelivery`)}
-                  />
-                </Field>
+                <ItemStatusFields mode="place" index={index} disabled={disabled} />
                 <div className="flex items-end">
                   <Button
                     variant="outline"

@@ -1,17 +1,22 @@
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
-import { AddressFields } from '../../../../components/forms/address-fields.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { Field, invalidProps } from '../../../../components/ui/field.tsx';
 import { Input, Textarea } from '../../../../components/ui/input.tsx';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
-import { type AddOrderForm, computeRemaining, computeTotal, DEFAULT_COUNTRY } from './add-order-form.ts';
+import {
+  AddressSection,
+  CustomerContactFields,
+  DeliveryFields,
+  DocumentFields,
+} from '../order-form/order-form-sections.tsx';
 import { CustomerSearch } from './customer-search.tsx';
+import { computeRemaining, computeTotal, DEFAULT_COUNTRY, type PlaceOrderForm } from './place-order-form.ts';
 
 interface SectionProps {
-  form: UseFormReturn<AddOrderForm>;
+  form: UseFormReturn<PlaceOrderForm>;
   disabled: boolean;
 }
 
@@ -43,7 +48,6 @@ export function OrderInformationSection({ form, disabled }: SectionProps) {
 }
 
 export function CustomerInformationSection({ form, disabled }: SectionProps) {
-  const errors = form.formState.errors;
   const pick = (customer: Customer) => {
     const fill = (prefix: 'shipping' | 'billing') => ({
       name: customer[`${prefix}Name`] ?? '',
@@ -68,36 +72,7 @@ export function CustomerInformationSection({ form, disabled }: SectionProps) {
       <CardHeader title="Customer Information" />
       <CardBody className="flex flex-col gap-4">
         <CustomerSearch onPick={pick} disabled={disabled} />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-          <Field id="customer-name" label="Customer Name" error={errors.customerName?.message}>
-            <Input
-              id="customer-name"
-              autoComplete="off"
-              disabled={disabled}
-              {...invalidProps('customer-name', errors.customerName?.message)}
-              {...form.register('customerName')}
-            />
-          </Field>
-          <Field id="customer-email" label="Customer Email" error={errors.customerEmail?.message}>
-            <Input
-              id="customer-email"
-              type="email"
-              autoComplete="off"
-              disabled={disabled}
-              {...invalidProps('customer-email', errors.customerEmail?.message)}
-              {...form.register('customerEmail')}
-            />
-          </Field>
-          <Field id="customer-phone" label="Customer Phone">
-            <Input
-              id="customer-phone"
-              type="tel"
-              autoComplete="off"
-              disabled={disabled}
-              {...form.register('customerPhone')}
-            />
-          </Field>
-        </div>
+        <CustomerContactFields mode="place" disabled={disabled} className="grid grid-cols-1 gap-4 sm:grid-cols-3" />
       </CardBody>
     </Card>
   );
@@ -105,19 +80,12 @@ export function CustomerInformationSection({ form, disabled }: SectionProps) {
 
 export function AddressSections({ form, disabled }: SectionProps) {
   const same = useWatch({ control: form.control, name: 'sameBillingAddress' });
-  const billingErrors = form.formState.errors.billingAddress;
   return (
     <>
       <Card>
         <CardHeader title="Shipping Address" />
         <CardBody>
-          <AddressFields
-            idPrefix="shipping"
-            section="shipping"
-            register={(key) => form.register(`shippingAddress.${key}`)}
-            disabled={disabled}
-            stateOptional
-          />
+          <AddressSection mode="place" which="shipping" disabled={disabled} />
         </CardBody>
       </Card>
       <Card>
@@ -136,15 +104,7 @@ export function AddressSections({ form, disabled }: SectionProps) {
               />
             )}
           />
-          {!same && (
-            <AddressFields
-              idPrefix="billing"
-              section="billing"
-              register={(key) => form.register(`billingAddress.${key}`)}
-              error={(key) => billingErrors?.[key]?.message}
-              disabled={disabled}
-            />
-          )}
+          {!same && <AddressSection mode="place" which="billing" disabled={disabled} />}
         </CardBody>
       </Card>
     </>
@@ -200,12 +160,7 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
             {...invalidProps('amount-remaining', remainingError)}
           />
         </Field>
-        <Field id="tracking-number" label="Tracking Number (Optional)">
-          <Input id="tracking-number" disabled={disabled} {...form.register('trackingNumber')} />
-        </Field>
-        <Field id="order-eta" label="Estimated Delivery (Optional)">
-          <Input id="order-eta" type="date" disabled={disabled} {...form.register('estimatedDelivery')} />
-        </Field>
+        <DeliveryFields mode="place" disabled={disabled} />
         <Field id="order-notes" label="Customer Notes (Optional)" className="sm:col-span-3">
           <Textarea id="order-notes" disabled={disabled} {...form.register('notes')} />
         </Field>
@@ -215,11 +170,10 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
 }
 
 export function CustomFitSpecificationSection({
-  form,
   disabled,
   file,
   onFileChange,
-}: SectionProps & { file: File | null; onFileChange: (file: File | null) => void }) {
+}: Omit<SectionProps, 'form'> & { file: File | null; onFileChange: (file: File | null) => void }) {
   return (
     <Card>
       <CardHeader
@@ -227,25 +181,7 @@ export function CustomFitSpecificationSection({
         description="Upload the customer's spec sheet or link it; every item shares it."
       />
       <CardBody className="grid gap-4 sm:grid-cols-2">
-        <Field id="spec-file" label="Upload PDF (Optional)" hint={file ? `Selected: ${file.name}` : 'PDF files only.'}>
-          <Input
-            id="spec-file"
-            type="file"
-            accept=".pdf,application/pdf"
-            className="py-2"
-            disabled={disabled}
-            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-          />
-        </Field>
-        <Field id="document-url" label="Document URL (Optional)">
-          <Input
-            id="document-url"
-            type="url"
-            placeholder="https://..."
-            disabled={disabled}
-            {...form.register('documentUrl')}
-          />
-        </Field>
+        <DocumentFields mode="place" disabled={disabled} file={file} onFileChange={onFileChange} />
       </CardBody>
     </Card>
   );

@@ -18,7 +18,7 @@ const sections = [
   'Custom Fit Specification',
 ];
 
-test.describe('add new order (/admin/add-order)', () => {
+test.describe('place order (/admin/add-order)', () => {
   test.beforeEach(async ({ page }) => {
     await signInAsAdmin(page);
   });

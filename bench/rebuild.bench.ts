@@ -1,0 +1,35 @@
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { projections } from '../projector/src/projections/all-projections.ts';
+import { rebuildReadModels } from '../projector/src/rebuild/rebuild-read-models.ts';
+import { appendHistory, mixedHistory } from '../projector/src/testing/mixed-history.ts';
+
+/**
+ * `projections:rebuild` speed: every read model rebuilt (shadow schema, batches, swap) from a history of
+ * orders placed with two items and typical edits (item status and ETAs, tracking, an email request).
+ */
+const ORDERS = Number(process.env.BENCH_REBUILD_ORDERS ?? 4000);
+const TARGET = 20_000;
+const db = await createTestDatabase();
+const store = createPostgresEventStore(db.pool);
+await appendHistory(store, mixedHistory(ORDERS));
+const logger = createLogger('bench', 'silent');
+// A first run warms the caches and the JIT; the second is measured.
+await rebuildReadModels({ pool: db.pool, store, projections, logger });
+const report = await rebuildReadModels({ pool: db.pool, store, projections, logger });
+const eventsPerSecond = Math.round((report.events / report.ms) * 1000);
+console.log(`rebuild: ${report.events} events, ${ORDERS} orders, ${report.ms} ms`);
+console.table([
+  {
+    measure: 'rebuild every read model (events/s)',
+    ours: eventsPerSecond,
+    peer: '-',
+    ratio: '-',
+    target: `>= ${TARGET}`,
+    ok: eventsPerSecond >= TARGET,
+  },
+]);
+await store.close();
+await db.drop();
+if (eventsPerSecond < TARGET) process.exit(1);

@@ -1,0 +1,77 @@
+import { choose, recordWrites, twoItems } from './support/edit-order.ts';
+import { isoDay } from './support/studio-api.ts';
+import { expect, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+
+test.describe('update order details (the edit screen saves the order fields)', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAsAdmin(page);
+  });
+
+  test('saving sends the order, then only the changed item with x-send-email; the customer sees the change', async ({
+    page,
+    studio,
+  }) => {
+    const order = await studio.addOrder({ items: twoItems });
+    const writes = recordWrites(page);
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await page.getByLabel('Tracking Number (Parcelforce)').fill('PF777GB');
+    await page.getByLabel('Fitter Notes').fill('Shaft: stiff flex');
+    await choose(page, 'Status', 'Order Placed With Manufacturer', 1);
+    await page.getByLabel('ETA', { exact: true }).nth(1).fill(isoDay(21));
+    // Hold the order call back a moment, to see the saving state.
+    await page.route('**/api/admin/orders/*/status', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await expect(page.getByRole('button', { name: 'Updating Order...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
+    await expect(page.getByLabel('Customer Name')).toBeDisabled();
+    await expect(page.getByLabel('Tracking Number (Parcelforce)')).toBeDisabled();
+
+    await expect(
+      page.getByText(`Order ${order.orderNumber} has been updated successfully.`, { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText('Order Updated', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    const [item1, item2] = order.items;
+    expect(writes.map((write) => write.path)).toEqual([
+      `/api/admin/orders/${order.orderNumber}/status`,
+      `/api/admin/orders/${order.orderNumber}/items/${item2!.id}`,
+    ]);
+    expect(writes[0]!.body).toMatchObject({
+      trackingNumber: 'PF777GB',
+      fitterNotes: 'Shaft: stiff flex',
+      customerName: order.customerName,
+      notifyCustomer: false,
+    });
+    expect(writes[0]!.sendEmail).toBeUndefined();
+    expect(writes[1]!.body).toEqual({ status: 'order_placed_with_manufacturer', estimatedDelivery: isoDay(21) });
+    expect(writes[1]!.sendEmail).toBe('true');
+    expect(item1).toBeDefined();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signInAsCustomer(page, order.customerEmail, order.orderNumber);
+    await page.goto(`/orders/${order.orderNumber}`);
+    await expect(page.getByText('PF777GB')).toBeVisible();
+    const items = page.getByRole('listitem').filter({ has: page.getByRole('progressbar') });
+    await expect(items.filter({ hasText: 'Irons' })).toContainText('Order Placed With Manufacturer');
+    await expect(page.getByText('Shaft: stiff flex')).toHaveCount(0);
+  });
+
+  test('a save refused by the server shows the error toast and stays on the page', async ({ page, studio }) => {
+    const order = await studio.addOrder();
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+    // Someone else changes the order meanwhile: this form's version is no longer current (409).
+    await studio.patchOrder(order.orderNumber, {
+      status: 'order_placed_with_manufacturer',
+      trackingNumber: 'PF-OTHER',
+    });
+    await page.getByLabel('Tracking Number (Parcelforce)').fill('PF-MINE');
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await expect(page.getByText('Failed to update order. Please try again.', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/admin/edit-order/${order.orderNumber}$`));
+  });
+});

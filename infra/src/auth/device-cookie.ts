@@ -1,0 +1,55 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type pg from 'pg';
+
+/** A device cookie lives as long as a customer session: a browser that signed in once stays known. */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+/**
+ * OWASP's device cookie: `<nonce>.<HMAC(key, account|nonce)>`, issued at a successful login. It proves
+ * the browser signed in to that account before; the nonce is its own throttling key.
+ */
+export function createDeviceCookies(pool: pg.Pool, secret?: string) {
+  let key: Promise<Buffer> | null = null;
+  const signingKey = () => {
+    key ??= secret
+      ? Promise.resolve(createHmac('sha256', secret).update('device-cookie').digest())
+      : storedKey(pool).catch((error: unknown) => {
+          key = null; // a database hiccup is not remembered
+          throw error;
+        });
+    return key;
+  };
+  const sign = async (account: string, nonce: string) =>
+    createHmac('sha256', await signingKey())
+      .update(`${account}|${nonce}`)
+      .digest('base64url');
+
+  return {
+    async issue(account: string): Promise<string> {
+      const nonce = randomBytes(16).toString('base64url');
+      return `${nonce}.${await sign(account, nonce)}`;
+    },
+
+    /** The cookie's nonce when it was issued for this account by us; null otherwise. */
+    async verify(cookie: string, account: string): Promise<string | null> {
+      const match = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/.exec(cookie);
+      if (!match) return null;
+      const [, nonce = '', signature = ''] = match;
+      const expected = Buffer.from(await sign(account, nonce));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
+    },
+  };
+}
+
+/** One random key for every instance, created by whichever asks first. */
+async function storedKey(pool: pg.Pool): Promise<Buffer> {
+  await pool.query(
+    `insert into auth.server_keys (name, key) values ('device-cookie', $1) on conflict (name) do nothing`,
+    [randomBytes(32)],
+  );
+  const { rows } = await pool.query<{ key: Buffer }>(`select key from auth.server_keys where name = 'device-cookie'`);
+  const found = rows[0]?.key;
+  if (!found) throw new Error('no device-cookie key');
+  return found;
+}

@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+
+/**
+ * Every security header the product sends, in one place (deploy/Caddyfile mirrors it; a unit test keeps
+ * the two in step). Pages get a strict Content-Security-Policy: scripts only from our origin plus the
+ * hashes of the inline scripts in index.html (the theme script that runs before the first paint), no
+ * `unsafe-inline`/`unsafe-eval` for scripts. Styles may be inline: a rendered spec document (an
+ * `srcdoc` frame, which inherits this policy) carries its own styles, and React sets style attributes.
+ */
+
+/** The sha256 sources of every inline `<script>` (no `src`) in an HTML document. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** The hashes for the built app's index.html; none when it is not built. */
+export function appScriptHashes(staticDir: string): string[] {
+  const index = `${staticDir}/index.html`;
+  return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
+}
+
+/** Google's own preview is the spec's fallback for a document we cannot render. */
+const DOCUMENT_FRAMES = 'https://docs.google.com https://drive.google.com';
+
+export function pageCsp(scriptHashes: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    `frame-src 'self' ${DOCUMENT_FRAMES}`,
+    "object-src 'self'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** API answers are data, never a page: nothing in them may run, and nothing frames them. */
+export const API_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), interest-cohort=()';
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** Headers for every answer; HSTS only over HTTPS (a browser ignores it on http, and localhost must stay usable). */
+function common(res: ServerResponse, https: boolean): void {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  if (https) res.setHeader('Strict-Transport-Security', HSTS);
+}
+
+export function setPageHeaders(res: ServerResponse, csp: string, https: boolean): void {
+  common(res, https);
+  res.setHeader('Content-Security-Policy', csp);
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/**
+ * API answers: the service's own headers stand where it set them (a document is served with its own
+ * sandbox policy and may be framed by our pages); otherwise no caching and the API policy.
+ */
+export function apiHeaders(upstream: Record<string, string | string[] | undefined>, https: boolean) {
+  const headers: Record<string, string | string[] | undefined> = { ...upstream };
+  headers['x-content-type-options'] = 'nosniff';
+  headers['referrer-policy'] = 'strict-origin-when-cross-origin';
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  headers['cache-control'] ??= 'no-store';
+  headers['content-security-policy'] ??= API_CSP;
+  if (!upstream['content-security-policy']) headers['x-frame-options'] = 'DENY';
+  if (https) headers['strict-transport-security'] = HSTS;
+  return headers;
+}
+
+export const setCommonHeaders = common;

@@ -1,0 +1,56 @@
+import { domainEventSchemas } from '@ot/contracts/events/event-registry.ts';
+import { type EventStore, start } from '@ot/infra/event-store/event-store.ts';
+import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { projections } from '../projections/all-projections.ts';
+import { appendHistory, mixedHistory } from '../testing/mixed-history.ts';
+import { rebuildReadModels } from './rebuild-read-models.ts';
+import { readModelTables } from './shadow-schema.ts';
+
+const test = suite<{ db: TestDatabase; store: EventStore }>('rebuild: batched projection', {
+  db: undefined as never,
+  store: undefined as never,
+});
+const logger = createLogger('test', 'silent');
+
+test.before(async (context) => {
+  context.db = await createTestDatabase();
+  context.store = createPostgresEventStore(context.db.pool);
+  await appendHistory(context.store, mixedHistory(40, { everyType: true }));
+});
+test.after(async ({ db, store }) => {
+  await store.close();
+  await db.drop();
+});
+
+/** Every read-model table as text, row by row, in a stable order. */
+async function dump(db: TestDatabase): Promise<Record<string, string[]>> {
+  const tables: Record<string, string[]> = {};
+  for (const table of readModelTables(projections)) {
+    const { rows } = await db.pool.query<{ row: string }>(`select t::text as row from rm.${table} t order by 1`);
+    tables[table] = rows.map((r) => r.row);
+  }
+  return tables;
+}
+
+test('the history holds every kind of event', async ({ store }) => {
+  const types = new Set((await store.readAll({ after: start, limit: 100_000 })).map((event) => event.type));
+  assert.equal([...types].sort(), Object.keys(domainEventSchemas).sort());
+});
+
+test('a rebuild in batches gives byte-identical read models to applying one event at a time', async ({ db, store }) => {
+  const one = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize: 1 });
+  const oneAtATime = await dump(db);
+  assert.ok(oneAtATime.orders?.length === 40 && (oneAtATime.email_retry_queue?.length ?? 0) > 0);
+  for (const batchSize of [7, 5000]) {
+    const batched = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize });
+    assert.is(batched.events, one.events);
+    assert.equal(batched.rows, one.rows);
+    assert.equal(await dump(db), oneAtATime, `batches of ${batchSize}`);
+  }
+});
+
+test.run();

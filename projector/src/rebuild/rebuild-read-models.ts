@@ -1,0 +1,94 @@
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+import type { Projection } from '../runtime/projection.ts';
+import {
+  applyNextBatch,
+  catchUp,
+  liveTarget,
+  readCheckpoint,
+  type Target,
+  writeCheckpoint,
+} from '../runtime/replay.ts';
+import { createShadow, dropShadow, readModelTables, rowCounts, swapIn } from './shadow-schema.ts';
+
+export interface RebuildOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  /** The live projector's checkpoint row. */
+  name?: string;
+  batchSize?: number;
+  /** How long the swap waits for readers to let go of the read models before trying again. */
+  lockTimeoutMs?: number;
+}
+
+export interface RebuildReport {
+  /** Events read from the store and applied to the new read models. */
+  events: number;
+  /** Rows per read-model table, as swapped in. */
+  rows: Record<string, number>;
+  ms: number;
+}
+
+const SHADOW = 'rm_rebuild';
+
+/**
+ * Rebuild every read model from the first event without taking the live ones away: replay into a shadow
+ * schema while the app keeps serving (and the live projector keeps applying) the old tables, catch up,
+ * then, in one transaction holding the live projector's checkpoint row, apply the last events, swap the
+ * tables in and set the live checkpoint to where the new tables are. The live projector, waiting on that
+ * row, then carries on from there: no event is applied twice or skipped.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildReport> {
+  const started = performance.now();
+  const { pool, projections, logger } = options;
+  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 5000 };
+  const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
+  const live = liveTarget(options.name ?? 'projector');
+  const db = await pool.connect();
+  try {
+    const { rows } = await db.query<{ locked: boolean }>(
+      `select pg_try_advisory_lock(hashtext('order-tracker:rebuild')) as locked`,
+    );
+    if (!rows[0]?.locked) throw new Error('another rebuild or verification is running');
+    const deferredIndexes = await createShadow(db, projections, SHADOW);
+    const built = await catchUp(db, deps, shadow);
+    for (const index of deferredIndexes) await db.query(index);
+    for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
+    logger.info({ events: built }, 'shadow read models built; swapping in');
+    for (let attempt = 1; ; attempt++) {
+      await db.query('begin');
+      try {
+        await readCheckpoint(db, live, true); // the live projector waits from here until commit
+        let position = await readCheckpoint(db, shadow, true);
+        let events = built;
+        for (;;) {
+          const step = await applyNextBatch(db, deps, shadow, position);
+          if (step.read === 0) break;
+          events += step.read;
+          position = step.checkpoint;
+        }
+        await db.query(`set local lock_timeout = ${Number(options.lockTimeoutMs ?? 3000)}`);
+        const counts = await rowCounts(db, projections, SHADOW);
+        await swapIn(db, projections, SHADOW);
+        await writeCheckpoint(db, live, position);
+        await db.query('commit');
+        await dropShadow(db, SHADOW);
+        return { events, rows: counts, ms: Math.round(performance.now() - started) };
+      } catch (error) {
+        await db.query('rollback').catch(() => {});
+        const lockTimeout = (error as { code?: string }).code === '55P03';
+        if (!lockTimeout || attempt >= 10) throw error;
+        logger.warn({ attempt }, 'readers held the read models too long; trying the swap again');
+      }
+    }
+  } catch (error) {
+    await dropShadow(db, SHADOW).catch(() => {});
+    throw error;
+  } finally {
+    await db.query(`select pg_advisory_unlock(hashtext('order-tracker:rebuild'))`).catch(() => {});
+    db.release();
+  }
+}

@@ -1,0 +1,130 @@
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
+import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
+import type pg from 'pg';
+import { applyParsedEvents, parseEvents } from './apply-events.ts';
+import type { Projection } from './projection.ts';
+
+/** Where read models are written: their schema and the checkpoint row that says how far they are. */
+export interface Target {
+  schema: string;
+  /** The checkpoint table (schema-qualified) and row. */
+  checkpoints: string;
+  name: string;
+}
+
+export interface ReplayDeps {
+  store: EventStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  batchSize?: number;
+}
+
+export const liveTarget = (name: string): Target => ({ schema: 'rm', checkpoints: 'rm.checkpoints', name });
+
+export async function readCheckpoint(db: pg.ClientBase, target: Target, forUpdate: boolean): Promise<Checkpoint> {
+  await db.query(`insert into ${target.checkpoints} (name) values ($1) on conflict do nothing`, [target.name]);
+  const { rows } = await db.query<{ tx: string; position: string }>(
+    `select tx, position from ${target.checkpoints} where name = $1${forUpdate ? ' for update' : ''}`,
+    [target.name],
+  );
+  const row = rows[0];
+  return row ? { tx: Number(row.tx), position: Number(row.position) } : start;
+}
+
+export async function writeCheckpoint(db: pg.ClientBase, target: Target, checkpoint: Checkpoint): Promise<void> {
+  await db.query(`update ${target.checkpoints} set tx = $2, position = $3, updated_at = now() where name = $1`, [
+    target.name,
+    checkpoint.tx,
+    checkpoint.position,
+  ]);
+}
+
+interface Batch {
+  read: number;
+  events: RecordedDomainEvent[];
+  last: Checkpoint | null;
+  /** The batch ends at `until`. */
+  done: boolean;
+}
+
+/** The batch after `after` (up to `until`), parsed. */
+async function readBatch(deps: ReplayDeps, after: Checkpoint, until?: Checkpoint): Promise<Batch> {
+  if (until && after.position === until.position) return { read: 0, events: [], last: null, done: true };
+  let batch = await deps.store.readAll({ after, limit: deps.batchSize ?? 1000 });
+  let done = batch.length === 0;
+  if (until) {
+    const end = batch.findIndex((event) => event.position === until.position);
+    if (end >= 0) {
+      batch = batch.slice(0, end + 1);
+      done = true;
+    }
+  }
+  const last = batch[batch.length - 1];
+  return { read: batch.length, events: parseEvents(batch, deps.logger), last: last ? checkpointOf(last) : null, done };
+}
+
+async function applyBatch(db: pg.ClientBase, deps: ReplayDeps, target: Target, batch: Batch): Promise<void> {
+  await applyParsedEvents(db, batch.events, { projections: deps.projections, schema: target.schema });
+  if (batch.last) await writeCheckpoint(db, target, batch.last);
+}
+
+/**
+ * Inside the caller's transaction: apply the next batch after `after` and advance the checkpoint row to
+ * its last event, so the batch's effect and the checkpoint commit (or roll back) together. With `until`,
+ * stops after that event. Returns how many events were read and the new checkpoint.
+ */
+export async function applyNextBatch(
+  db: pg.ClientBase,
+  deps: ReplayDeps,
+  target: Target,
+  after: Checkpoint,
+  until?: Checkpoint,
+): Promise<{ read: number; checkpoint: Checkpoint; done: boolean }> {
+  const batch = await readBatch(deps, after, until);
+  await applyBatch(db, deps, target, batch);
+  return { read: batch.read, checkpoint: batch.last ?? after, done: batch.done || batch.read === 0 };
+}
+
+const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
+
+/**
+ * Apply batches (one transaction each) until caught up with what is committed, or until `until`; returns
+ * the events read. The next batch is read and parsed while the current one is written.
+ */
+export async function catchUp(
+  db: pg.ClientBase,
+  deps: ReplayDeps,
+  target: Target,
+  options: { until?: Checkpoint; stopped?: () => boolean } = {},
+): Promise<number> {
+  let read = 0;
+  let after = await readCheckpoint(db, target, false);
+  let next = readBatch(deps, after, options.until);
+  next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
+  while (!options.stopped?.()) {
+    await db.query('begin');
+    try {
+      const locked = await readCheckpoint(db, target, true);
+      if (!same(locked, after)) {
+        // A rebuild swapped the read models in and moved the checkpoint meanwhile: read from there.
+        after = locked;
+        next = readBatch(deps, after, options.until);
+      }
+      const batch = await next;
+      if (batch.last && !batch.done) {
+        after = batch.last;
+        next = readBatch(deps, after, options.until);
+        next.catch(() => {});
+      }
+      await applyBatch(db, deps, target, batch);
+      await db.query('commit');
+      read += batch.read;
+      if (batch.done || !batch.last) break;
+    } catch (error) {
+      await db.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+  return read;
+}

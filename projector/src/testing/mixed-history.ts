@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata, NewEvent } from '@ot/contracts/events/event-envelope.ts';
+import type { EventDataOf } from '@ot/contracts/events/event-family.ts';
+import type { domainEventSchemas } from '@ot/contracts/events/event-registry.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+
+type EventData = EventDataOf<typeof domainEventSchemas>;
+
+/** One append: events for one stream, in order. */
+export interface Append {
+  stream: string;
+  events: NewEvent[];
+}
+
+const address = (name: string) => ({
+  name,
+  address1: '1 Fairway Lane',
+  address2: null,
+  city: 'St Andrews',
+  state: 'Fife',
+  zipCode: 'KY16 9AA',
+  country: 'United Kingdom',
+});
+
+/**
+ * A studio's history for benchmarks and the batched-vs-one-at-a-time test, in rounds so an order's events
+ * are spread over the log as real edits are: every order placed with two items, then typical edits
+ * (item status and ETAs, tracking, an email); with `everyType`, every fourth order also goes through
+ * every other kind of event (contact and address changes, notes, documents, completion and back, email
+ * failures, retries and a resend, imported customers old and new).
+ */
+export function mixedHistory(orders: number, options: { everyType?: boolean; prefix?: string } = {}): Append[][] {
+  const prefix = options.prefix ?? 'H-';
+  let clock = Date.parse('2026-01-01T09:00:00.000Z');
+  const event = <T extends keyof EventData>(type: T, data: EventData[T], actor = 'admin'): NewEvent => {
+    clock += 1000;
+    const metadata: EventMetadata = {
+      actor:
+        actor === 'admin'
+          ? { kind: 'admin', id: 'a-1', name: 'studio.admin' }
+          : { kind: 'system', id: 's', name: actor },
+      occurredAt: new Date(clock).toISOString(),
+      commandId: randomUUID(),
+      correlationId: randomUUID(),
+      causationId: null,
+    };
+    return { id: randomUUID(), type, data, metadata };
+  };
+  const numbers = Array.from({ length: orders }, (_, i) => `${prefix}${String(i + 1).padStart(6, '0')}`);
+  const items = new Map(numbers.map((n) => [n, [randomUUID(), randomUUID()] as const]));
+  const emailOf = (i: number) => `golfer${i % Math.max(1, Math.floor(orders / 2))}@example.com`;
+
+  const placed: Append[] = numbers.map((orderNumber, i) => ({
+    stream: `order-${orderNumber}`,
+    events: [
+      event('OrderPlaced', {
+        orderId: randomUUID(),
+        orderNumber,
+        customerEmail: emailOf(i),
+        customerName: `Golfer ${i}`,
+        customerPhone: i % 3 ? null : '07700 900000',
+        orderDate: '2026-01-01',
+        status: 'order_being_processed',
+        shippingAddress: i % 2 ? null : address(`Golfer ${i}`),
+        billingAddress: address(`Golfer ${i}`),
+        subtotal: 89_900,
+        shipping: 1_500,
+        tax: 0,
+        total: 91_400,
+        amountPaid: 20_000,
+        amountRemaining: 71_400,
+        trackingNumber: null,
+        estimatedDelivery: null,
+        customerNotes: i % 5 ? null : 'Left-handed',
+        fitterNotes: null,
+        squarespaceOrderId: null,
+        items: (items.get(orderNumber) ?? []).map((id, k) => ({
+          id,
+          name: k ? 'Irons 5-PW' : 'Driver',
+          sku: `SKU-${k}`,
+          price: k ? 40_000 : 49_900,
+          quantity: 1,
+          imageUrl: null,
+          documentUrl: null,
+          manufacturer: k ? 'Mizuno' : null,
+          estimatedDelivery: null,
+          status: 'order_being_processed',
+        })),
+      }),
+    ],
+  }));
+
+  const notifications = new Map<string, string>();
+  const edits: Append[] = numbers.map((orderNumber, i) => {
+    const [first = '', second = ''] = items.get(orderNumber) ?? [];
+    const notificationId = randomUUID();
+    notifications.set(orderNumber, notificationId);
+    return {
+      stream: `order-${orderNumber}`,
+      events: [
+        event('ItemStatusChanged', {
+          itemId: first,
+          status: 'order_placed_with_manufacturer',
+          previousStatus: 'order_being_processed',
+        }),
+        event('ItemEstimatedDeliverySet', { itemId: first, estimatedDelivery: '2026-02-01' }),
+        event('ItemEstimatedDeliverySet', { itemId: second, estimatedDelivery: '2026-02-10' }),
+        event('TrackingNumberAssigned', { trackingNumber: `PF${i}` }),
+        event('CustomerNotificationRequested', {
+          notificationId,
+          recipientEmail: emailOf(i),
+          emailType: 'order_update',
+          subject: 'Your order was updated',
+        }),
+      ],
+    };
+  });
+  const rounds = [placed, edits];
+  if (!options.everyType) return rounds;
+
+  const rare: Append[] = [];
+  numbers.forEach((orderNumber, i) => {
+    if (i % 4) return;
+    const [first = '', second = ''] = items.get(orderNumber) ?? [];
+    const notificationId = notifications.get(orderNumber) ?? '';
+    const resendId = randomUUID();
+    rare.push(
+      {
+        stream: `order-${orderNumber}`,
+        events: [
+          event('CustomerDetailsChanged', {
+            customerName: `Golfer ${i} Jr`,
+            customerEmail: `Renamed${i}@Example.com`,
+            customerPhone: '07700 900001',
+          }),
+          event('ShippingAddressChanged', { shippingAddress: address('Clubhouse') }),
+          event('BillingAddressChanged', { billingAddress: address('Accounts') }),
+          event('OrderStatusChanged', {
+            status: 'order_placed_with_manufacturer',
+            previousStatus: 'order_being_processed',
+          }),
+          event('OrderEstimatedDeliverySet', { estimatedDelivery: '2026-03-01' }),
+          event('CustomerNotesChanged', { customerNotes: 'Call before delivery' }),
+          event('FitterNotesChanged', { fitterNotes: 'Lie angle 2 degrees up' }),
+          event('SpecDocumentAttached', { documentUrl: `/api/documents/${orderNumber}.pdf` }),
+          event('ItemManufacturerChanged', { itemId: second, manufacturer: 'Ping' }),
+          event('ItemStatusChanged', {
+            itemId: first,
+            status: 'order_collected_shipped',
+            previousStatus: 'order_placed_with_manufacturer',
+          }),
+          event('ItemStatusChanged', {
+            itemId: second,
+            status: 'order_collected_shipped',
+            previousStatus: 'order_being_processed',
+          }),
+        ],
+      },
+      {
+        stream: `email-${notificationId}`,
+        events: [
+          event(
+            'EmailDeliveryFailed',
+            { notificationId, attempt: 1, error: 'SendGrid answered 500', nextAttemptAt: '2026-01-02T10:00:00.000Z' },
+            'notifier',
+          ),
+          event('EmailRetryRequested', { notificationId, requestedBy: 'studio.admin' }),
+          event(
+            'EmailDeliveryFailed',
+            { notificationId, attempt: 1, error: 'rejected', nextAttemptAt: null },
+            'notifier',
+          ),
+          event('EmailRetryRequested', { notificationId, requestedBy: null }),
+          event('EmailSent', { notificationId, attempt: 1, possibleDuplicate: i % 8 === 0 }, 'notifier'),
+        ],
+      },
+      {
+        stream: `email-${resendId}`,
+        events: [
+          event('CustomerNotificationRequested', {
+            notificationId: resendId,
+            recipientEmail: emailOf(i),
+            emailType: 'order_update',
+            resendOf: notificationId,
+            orderNumber,
+            orderVersion: 3,
+          }),
+          event(
+            'EmailDeliveryFailed',
+            { notificationId: resendId, attempt: 1, error: 'timeout', nextAttemptAt: '2026-01-03T10:00:00.000Z' },
+            'notifier',
+          ),
+        ],
+      },
+      {
+        stream: `customer-${emailOf(i + 1)}`,
+        events: [
+          event('CustomerImported', {
+            email: emailOf(i + 1).toUpperCase(),
+            customerName: 'Imported',
+            firstName: 'Im',
+            lastName: 'Ported',
+            phone: '01334 000000',
+          }),
+        ],
+      },
+      {
+        stream: `customer-new${i}@example.com`,
+        events: [
+          event('CustomerImported', {
+            email: `new${i}@example.com`,
+            customerName: 'New Customer',
+            firstName: 'New',
+            lastName: 'Customer',
+            phone: null,
+          }),
+        ],
+      },
+    );
+  });
+  // Back from complete: delivered_at clears.
+  const reopened: Append[] = numbers
+    .filter((_, i) => i % 8 === 0)
+    .map((orderNumber) => ({
+      stream: `order-${orderNumber}`,
+      events: [
+        event('ItemStatusChanged', {
+          itemId: items.get(orderNumber)?.[0] ?? '',
+          status: 'order_arrived_awaiting_qc',
+          previousStatus: 'order_collected_shipped',
+        }),
+      ],
+    }));
+  return [...rounds, rare, reopened];
+}
+
+/** Append round after round; within a round, streams concurrently (so transactions interleave), each in order. */
+export async function appendHistory(store: EventStore, rounds: readonly Append[][], writers = 8): Promise<void> {
+  for (const round of rounds) {
+    const byStream = new Map<string, Append[]>();
+    for (const append of round) byStream.set(append.stream, [...(byStream.get(append.stream) ?? []), append]);
+    const queue = [...byStream.values()];
+    await Promise.all(
+      Array.from({ length: writers }, async () => {
+        for (let appends = queue.pop(); appends; appends = queue.pop()) {
+          for (const { stream, events } of appends) await store.append(stream, events, { expectedVersion: 'any' });
+        }
+      }),
+    );
+  }
+}
