@@ -6,6 +6,7 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
@@ -18,7 +19,7 @@ const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
 // the order-number sequence stay on the primary. Read-your-writes compares against the replica's own
 // copy of the projector's checkpoint (read with the read models), so replica lag shows as waiting.
 const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME) : pool;
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool: readPool,
@@ -35,6 +36,7 @@ serve(app, {
   host: config.SERVICE_HOST,
   launched: config.OT_LAUNCHED,
   logger,
+  readiness: () => databaseReadiness(pool),
   onClose: async () => {
     await store.close();
     if (readPool !== pool) await readPool.end();

@@ -68,6 +68,8 @@ export async function startStack(
     eventStore?: 'postgres' | 'eventstoredb';
     /** The query service reads from a streaming replica: its URL for the test database's URL. */
     readReplica?: (databaseUrl: string) => string;
+    /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
+    commandDatabaseUrl?: (url: string) => Promise<string>;
   } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
@@ -79,7 +81,7 @@ export async function startStack(
     ...(esdb && { EVENT_STORE: 'eventstoredb', EVENTSTOREDB_URL: esdb.url }),
   } as NodeJS.ProcessEnv);
   const logger = createLogger('test', 'silent');
-  const store = createEventStore(config, db.pool);
+  const store = await createEventStore(config, db.pool);
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret');
   const users = createUserRepository(db.pool);
@@ -91,12 +93,15 @@ export async function startStack(
     resolve: loopbackResolve,
     timeoutMs: 3000,
   });
+  const commandPool = options.commandDatabaseUrl ? createPool(await options.commandDatabaseUrl(db.url), 10) : db.pool;
+  const commandStore = commandPool === db.pool ? store : await createEventStore(config, commandPool);
   const commandApp = createCommandApp({
     config,
-    pool: db.pool,
-    store,
-    orderNumbers,
-    idempotency: createPostgresIdempotencyStore(db.pool),
+    pool: commandPool,
+    store: commandStore,
+    orderNumbers:
+      commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
+    idempotency: createPostgresIdempotencyStore(commandPool),
     logger,
     sessions,
     users,
@@ -160,6 +165,7 @@ export async function startStack(
       if (readPool !== db.pool) await readPool.end();
       await store.close();
       await esdb?.stop();
+      if (commandPool !== db.pool) await commandPool.end();
       await db.drop();
       await rm(documentsDir, { recursive: true, force: true });
     },

@@ -7,14 +7,25 @@ import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
 import { freePort } from './free-port.ts';
+import serverEntries from './server-entries.json' with { type: 'json' };
 import { createSupervisor } from './supervisor.ts';
 
 /**
  * `npm start`: build what is missing, open the database (embedded when DATABASE_URL is unset), apply
  * migrations, make sure there is an admin, then run every service as its own supervised process.
+ * Run from its bundle (`npm start`), it starts the bundled services with plain node; run from source
+ * (`npm run dev`), it starts their sources through tsx.
  */
 const config = loadConfig();
 const logger = createLogger('launcher', config.LOG_LEVEL);
+
+type Entry = keyof typeof serverEntries;
+const compiled = !import.meta.url.endsWith('.ts');
+/** node's arguments to run one entry of server-entries.json. */
+const nodeArgs = (entry: Entry): string[] =>
+  compiled
+    ? ['--enable-source-maps', join(repoRoot, 'dist', 'server', `${entry}.js`)]
+    : ['--import', 'tsx', join(repoRoot, serverEntries[entry])];
 
 if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
   logger.info('pwa/dist is missing: building the app (once)');
@@ -46,54 +57,50 @@ await pool.end();
 
 const env = { ...process.env, DATABASE_URL: database.url };
 if (config.DEMO_DATA === '1') {
-  const demo = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'command-service/src/demo/load-demo-data.ts')],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: 'inherit',
-    },
-  );
+  const demo = spawnSync(process.execPath, nodeArgs('load-demo-data'), { cwd: repoRoot, env, stdio: 'inherit' });
   if (demo.status !== 0) logger.error('loading the demo data failed (the app starts anyway)');
 }
 
 const supervisor = createSupervisor(logger, env);
 /** COMMAND_INSTANCES / QUERY_INSTANCES processes of a service, each on its own port; the gateway takes turns. */
-async function startInstances(name: string, entry: string, portVariable: string, count: number): Promise<string> {
+async function startInstances(name: Entry, portVariable: string, count: number): Promise<string> {
   const urls: string[] = [];
   for (let i = 1; i <= count; i++) {
     const port = await freePort();
     supervisor.start({
       name: count > 1 ? `${name}-${i}` : name,
-      entry: join(repoRoot, entry),
+      args: nodeArgs(name),
       env: { [portVariable]: String(port) },
     });
     urls.push(`http://127.0.0.1:${port}`);
   }
   return urls.join(',');
 }
-const commandUrls = await startInstances(
-  'command-service',
-  'command-service/src/main.ts',
-  'COMMAND_SERVICE_PORT',
-  config.COMMAND_INSTANCES,
-);
-const queryUrls = await startInstances(
-  'query-service',
-  'query-service/src/main.ts',
-  'QUERY_SERVICE_PORT',
-  config.QUERY_INSTANCES,
-);
-supervisor.start({ name: 'projector', entry: join(repoRoot, 'projector/src/main.ts'), env: {} });
-for (const extra of ['command-service/src/notifier/main.ts']) {
-  if (existsSync(join(repoRoot, extra))) supervisor.start({ name: 'notifier', entry: join(repoRoot, extra), env: {} });
-}
+const commandUrls = await startInstances('command-service', 'COMMAND_SERVICE_PORT', config.COMMAND_INSTANCES);
+const queryUrls = await startInstances('query-service', 'QUERY_SERVICE_PORT', config.QUERY_INSTANCES);
+// The followers' probes (/healthz, /readyz) on loopback ports of their own, unless chosen.
+const projectorHealthPort = String(config.PROJECTOR_HEALTH_PORT || (await freePort()));
+const notifierHealthPort = String(config.NOTIFIER_HEALTH_PORT || (await freePort()));
+supervisor.start({
+  name: 'projector',
+  args: nodeArgs('projector'),
+  env: { PROJECTOR_HEALTH_PORT: projectorHealthPort },
+});
+supervisor.start({ name: 'notifier', args: nodeArgs('notifier'), env: { NOTIFIER_HEALTH_PORT: notifierHealthPort } });
 supervisor.start({
   name: 'gateway',
-  entry: join(repoRoot, 'infra/src/gateway/main.ts'),
+  args: nodeArgs('gateway'),
   env: { COMMAND_SERVICE_URL: commandUrls, QUERY_SERVICE_URL: queryUrls },
 });
+logger.info(
+  {
+    commandService: commandUrls,
+    queryService: queryUrls,
+    projector: Number(projectorHealthPort),
+    notifier: Number(notifierHealthPort),
+  },
+  'service ports on 127.0.0.1 (each answers /healthz and /readyz)',
+);
 
 void (async () => {
   for (let i = 0; i < 120; i++) {
