@@ -46,19 +46,26 @@ const columns = 'position, transaction_id::text, stream, version, id, type, sche
 function coalescedNotify(pool: pg.Pool, gapMs = 5): () => void {
   let busy = false;
   let pending = false;
+  let failures = 0;
   const send = (): void => {
     busy = true;
     pending = false;
-    pool
-      .query(`select pg_notify('${CHANNEL}', '')`)
-      .catch(() => {})
-      .finally(() => {
-        if (!pending) {
+    pool.query(`select pg_notify('${CHANNEL}', '')`).then(
+      () => {
+        failures = 0;
+        if (pending) setTimeout(send, gapMs).unref();
+        else busy = false;
+      },
+      () => {
+        // A pooled connection that was cut, most likely: the next one will do (a few tries, then polling).
+        failures += 1;
+        if (failures <= 5) setTimeout(send, 50 * failures).unref();
+        else {
+          failures = 0;
           busy = false;
-          return;
         }
-        setTimeout(send, gapMs).unref();
-      });
+      },
+    );
   };
   return () => {
     if (busy) pending = true;
