@@ -3,6 +3,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import type { Page } from '@playwright/test';
 import { PersistentBrowser, storedKeys, waitForServiceWorker } from './support/chromium.ts';
 import { choose } from './support/edit-order.ts';
+import { uniqueEmail } from './support/studio-api.ts';
 import { expect, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
 
 /**
@@ -224,6 +225,44 @@ test.describe('offline (installed app, no signal)', () => {
         return [saved.trackingNumber, saved.version];
       })
       .toEqual(['PF-ONCE', order.version + 1]);
+  });
+
+  test('an order placed whose answer was lost is sent again with its key: one order, not two', async ({
+    page,
+    studio,
+  }) => {
+    const email = uniqueEmail('replay');
+    await signInAsAdmin(page);
+    await page.goto('/admin/add-order');
+    await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
+    let lost = false;
+    await page.route('**/api/admin/orders', async (route) => {
+      if (route.request().method() !== 'POST' || lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel('Customer Name').fill('Replay Golfer');
+    await page.getByLabel('Customer Email').fill(email);
+    await page.getByLabel('Full Name').fill('Replay Golfer');
+    await page.getByLabel('Address Line 1').fill('1 Links Road');
+    await page.getByLabel('City').fill('Carnoustie');
+    await page.getByLabel('Postal Code').fill('DD7 7JE');
+    await page.getByLabel('Subtotal (£)').fill('499');
+    await choose(page, 'Item Type', 'Driver');
+    await page.getByLabel('Price (£)').fill('499');
+    await page.getByRole('button', { name: 'Add Order' }).click();
+    await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+    const count = async () => {
+      const list = await studio.http.get('/api/admin/orders');
+      return ((await list.json()) as OrderView[]).filter((order) => order.customerEmail === email).length;
+    };
+    await expect.poll(count).toBe(1);
+    // A second copy, had the replay made one, would have been projected by now.
+    await page.waitForTimeout(1500);
+    expect(await count()).toBe(1);
   });
 
   test('Sign Out wipes what was kept on the device', async ({ page, studio }) => {
