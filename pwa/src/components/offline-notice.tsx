@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { formatDate, SHORT_DATE_TIME } from '../lib/format.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { Card, CardBody } from './ui/card.tsx';
+
+/** The spec's 'MMM dd, HH:mm' without date-fns, which is not part of a customer's first load. */
+const shortDateTime = (ms: number): string => {
+  const date = new Date(ms);
+  const day = date.toLocaleDateString('en-US', { month: 'short', day: '2-digit' });
+  return `${day}, ${date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' })}`;
+};
 
 /** The newest time any data on this device was fetched (the session and the studio's name aside). */
 function useLastUpdated(): number {
@@ -36,9 +42,7 @@ export function OfflineBanner() {
     >
       <p className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 text-sm">
         <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-        {lastUpdated > 0
-          ? `Offline - last updated ${formatDate(new Date(lastUpdated).toISOString(), SHORT_DATE_TIME)}`
-          : 'Offline'}
+        {lastUpdated > 0 ? `Offline - last updated ${shortDateTime(lastUpdated)}` : 'Offline'}
       </p>
     </div>
   );

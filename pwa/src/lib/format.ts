@@ -9,7 +9,6 @@ export const formatMoney = (pence: number): string => gbp.format(pence / 100);
 export const DATE = 'MMM dd, yyyy';
 export const LONG_DATE = 'EEEE, MMMM do, yyyy';
 export const DATE_TIME = 'MMM dd, yyyy HH:mm';
-export const SHORT_DATE_TIME = 'MMM dd, HH:mm';
 
 /** A calendar date (`2024-03-05`) is read as that local day; a timestamp as its local time. */
 export function formatDate(iso: string | null | undefined, pattern: string = DATE): string {
