@@ -167,6 +167,7 @@ export function drain(): Promise<void> {
 export async function submit(change: NewEntry): Promise<SubmitOutcome> {
   await loading;
   const entry = { ...change, userId: sessionUserId() ?? '' } as OutboxEntry;
+  if (!onlineManager.isOnline()) entry.note = 'Waiting for the network';
   // Kept from the drain while it is being stored; sent below without yielding in between.
   inFlight.add(entry.id);
   try {
