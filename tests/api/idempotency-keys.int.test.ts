@@ -160,4 +160,30 @@ test('two command-service instances sharing the database: one runs the request, 
   }
 });
 
+test('an upload retried with its key (the form built again, a new boundary) gets its first answer', async ({
+  stack,
+}) => {
+  const admin = await signedInAdmin(stack);
+  const key = randomUUID();
+  const form = () => {
+    const data = new FormData();
+    data.append('orderNumber', 'EP-0001');
+    data.append(
+      'file',
+      new Blob([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')], { type: 'application/pdf' }),
+      'spec.pdf',
+    );
+    return data;
+  };
+  const first = await admin.post<{ documentUrl: string }>('/api/admin/upload-document', form(), {
+    'Idempotency-Key': key,
+  });
+  const again = await admin.post<{ documentUrl: string }>('/api/admin/upload-document', form(), {
+    'Idempotency-Key': key,
+  });
+  assert.is(first.status, 201);
+  assert.is(again.status, 201);
+  assert.is(again.body.documentUrl, first.body.documentUrl);
+});
+
 test.run();

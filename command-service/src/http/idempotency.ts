@@ -23,11 +23,12 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
-/** What makes two requests "the same": method, path and body (a file upload: its type and size). */
+/**
+ * What makes two requests "the same": method, path and JSON body. A file upload is known by its media
+ * type only: a multipart body differs byte for byte each time it is built (its boundary is random).
+ */
 function fingerprint(ctx: AppContext): string {
-  const body = ctx.is('application/json')
-    ? canonical(ctx.request.body)
-    : `${ctx.get('Content-Type')};${ctx.get('Content-Length')}`;
+  const body = ctx.is('application/json') ? canonical(ctx.request.body) : ctx.request.type;
   return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${body}`).digest('hex');
 }
 
