@@ -77,6 +77,18 @@ export async function buildServer() {
 
 export async function ensureServerBuild(log = console.log) {
   if (!serverBuildIsStale()) return;
+  const esbuildInstalled = await import('esbuild').then(
+    () => true,
+    () => false,
+  );
+  if (!esbuildInstalled) {
+    // A production install (no dev dependencies) runs the build it was given, even if sources look newer.
+    if (existsSync(join(serverDir, 'launcher.js')))
+      return log('dist/server looks older than the sources; esbuild is not installed, so it runs as built');
+    throw new Error(
+      'dist/server is missing and esbuild is not installed: run npm run build where dev dependencies are',
+    );
+  }
   log('Building the services (dist/server)...');
   const ms = await buildServer();
   log(`Built the services in ${ms} ms`);
