@@ -15,6 +15,7 @@ import { uploadDocumentRoute } from './documents/upload-document/upload-document
 import { resendEmailRoute } from './email/resend-email/resend-email.route.ts';
 import { retryEmailRoute } from './email/retry-email/retry-email.route.ts';
 import { sendTestEmailRoute } from './email/send-test-email/send-test-email.route.ts';
+import { idempotentWrites } from './http/idempotency.ts';
 import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: CommandServiceDeps) {
     ((ctx.state.user ? signedInParser : anonymousParser) as typeof anonymousParser & {})(ctx, next),
   );
   app.use(rejectUnstorableInput);
+  app.use(idempotentWrites(deps.idempotency, deps.logger));
 
   const router = new Router<AppState>();
   customerLoginRoute(router, deps);

@@ -7,6 +7,7 @@ import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
+import type { IdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
@@ -17,6 +18,8 @@ export interface CommandServiceDeps {
   pool: pg.Pool;
   store: EventStore;
   orderNumbers: OrderNumbers;
+  /** First answers to writes sent with an Idempotency-Key. */
+  idempotency: IdempotencyStore;
   logger: Logger;
   sessions: SessionStore;
   users: ReturnType<typeof createUserRepository>;

@@ -9,6 +9,7 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
+import { createPostgresIdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
@@ -23,6 +24,7 @@ const app = createApp({
   pool,
   store,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
+  idempotency: createPostgresIdempotencyStore(pool),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
   users: createUserRepository(pool),

@@ -10,6 +10,7 @@ interface Context {
   internal: RecordingListener;
   admin: Client;
 }
+/** upload-document, get-document, render-document. */
 const test = suite<Context>('spec documents: upload, serve, render', {} as Context);
 
 const DOC_ID = 'doc1234567890abcdefgh';

@@ -48,4 +48,30 @@ test('two admins adding at once never get the same order number', async ({ stack
   assert.is(numbers.size, 10);
 });
 
+test('the server assigns the number and computes the amounts: a client orderNumber or total is ignored', async ({
+  stack,
+}) => {
+  const admin = stack.client();
+  await admin.loginAdmin();
+  const added = await admin.post<{ orderNumber: string; total: number; amountRemaining: number }>(
+    '/api/admin/orders',
+    orderPayload({
+      orderNumber: 'EP-HACK',
+      subtotal: 89_900,
+      shipping: 1_500,
+      tax: 0,
+      total: 1,
+      amountPaid: 20_000,
+      amountRemaining: 0,
+    }),
+  );
+  assert.is(added.status, 201);
+  assert.match(added.body.orderNumber, /^EP-\d{4}$/);
+  assert.is(added.body.total, 91_400);
+  assert.is(added.body.amountRemaining, 71_400);
+  const read = await admin.get<{ total: number }>(`/api/orders/${added.body.orderNumber}`);
+  assert.is(read.body.total, 91_400);
+  assert.is((await admin.get('/api/orders/EP-HACK')).status, 404);
+});
+
 test.run();

@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { addOrder, signedInAdmin, signedInCustomer } from '../support/scenario.ts';
 import { type Stack, startStack, uniqueEmail } from '../support/stack.ts';
 
+/** get-order, get-order-items, list-admin-orders, list-customer-orders, next-order-number, search-customers. */
 const test = suite<{ stack: Stack }>('reading orders, the session user and customers', { stack: undefined as never });
 test.before(async (context) => {
   context.stack = await startStack();

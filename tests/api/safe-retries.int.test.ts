@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addOrder, countEvents, signedInAdmin, storedEvents } from '../support/scenario.ts';
-import { orderPayload, type Stack, startStack } from '../support/stack.ts';
+import { Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
 
 /** Issue 16: every command is safe to retry, and writers without If-Match never lose. */
 const test = suite<{ stack: Stack }>('safe retries and unconditional writers', { stack: undefined as never });
@@ -107,6 +108,84 @@ test('an Idempotency-Key that is not 1-200 visible ASCII characters is a 400', a
   const order = await addOrder(admin);
   const answer = await admin.patch(itemPath(order), { manufacturer: 'Ping' }, { 'Idempotency-Key': 'x'.repeat(201) });
   assert.is(answer.status, 400);
+});
+
+/**
+ * A loopback proxy in front of the gateway that, while `dropping`, closes the client's connection as
+ * soon as the answer starts coming back: the write has committed, the client never hears of it.
+ */
+async function droppingProxy(target: string): Promise<{ url: string; dropping: boolean; close(): Promise<void> }> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const proxy = {
+    url: '',
+    dropping: false,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+    client.pipe(upstream);
+    upstream.on('data', (chunk) => {
+      if (proxy.dropping) {
+        client.destroy();
+        upstream.destroy();
+      } else client.write(chunk);
+    });
+    upstream.on('end', () => client.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return proxy;
+}
+
+test('an add whose answer is lost after the commit, retried with its key: one order, one number, the same answer', async ({
+  stack,
+}) => {
+  const proxy = await droppingProxy(stack.baseUrl);
+  try {
+    const admin = new Client(proxy.url);
+    assert.is((await admin.loginAdmin()).status, 200);
+    const key = randomUUID();
+    const email = `lost-${key.slice(0, 8)}@example.com`;
+    const payload = orderPayload({ customerEmail: email });
+    proxy.dropping = true;
+    const lost = await admin.post('/api/admin/orders', payload, { 'Idempotency-Key': key }).catch(() => 'lost');
+    assert.is(lost, 'lost', 'the client never got the first answer');
+    proxy.dropping = false;
+
+    const retried = await admin.post<OrderView>('/api/admin/orders', payload, { 'Idempotency-Key': key });
+    assert.is(retried.status, 201);
+    // The stored answer gone too (a crash between commit and keeping it): the events still tell.
+    await stack.db.pool.query('delete from commands.idempotency_keys where key = $1', [key]);
+    const again = await admin.post<OrderView>('/api/admin/orders', payload, { 'Idempotency-Key': key });
+    assert.is(again.status, 201);
+    assert.equal(again.body, retried.body);
+    assert.is(again.headers.get('etag'), retried.headers.get('etag'));
+    assert.is(again.headers.get('x-event-position'), retried.headers.get('x-event-position'));
+
+    await stack.settle();
+    const { rows } = await stack.db.pool.query<{ order_number: string }>(
+      'select order_number from rm.orders where customer_email = $1',
+      [email],
+    );
+    assert.equal(
+      rows.map((row) => row.order_number),
+      [retried.body.orderNumber],
+    );
+    assert.is((await storedEvents(stack, retried.body.orderNumber)).length, 1);
+  } finally {
+    await proxy.close();
+  }
 });
 
 test.run();

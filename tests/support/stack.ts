@@ -10,10 +10,13 @@ import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { startEventStoreDbStandIn } from '@ot/infra/event-store/testing/eventstoredb-stand-in.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
 import { createGateway } from '@ot/infra/gateway/gateway.ts';
+import { createPostgresIdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
@@ -37,6 +40,7 @@ export interface Stack {
   queryUrl: string;
   db: TestDatabase;
   config: Config;
+  store: EventStore;
   /** A new HTTP client with its own cookie jar (one per signed-in person). */
   client(): Client;
   /** Wait until the projector has applied everything appended so far. */
@@ -54,15 +58,22 @@ const listen = (server: Server) =>
 /**
  * The whole backend in one process over real HTTP: command-service, query-service and the gateway
  * on loopback ports, the projector following in the background, a fresh database of its own.
+ * `eventStore: 'eventstoredb'` keeps the events in a local EventStoreDB stand-in of its own instead.
  */
 export async function startStack(
   env: Record<string, string> = {},
-  options: { projector?: boolean } = {},
+  options: { projector?: boolean; eventStore?: 'postgres' | 'eventstoredb' } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env, DATABASE_URL: db.url } as NodeJS.ProcessEnv);
+  const esdb = options.eventStore === 'eventstoredb' ? await startEventStoreDbStandIn() : null;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    ...env,
+    DATABASE_URL: db.url,
+    ...(esdb && { EVENT_STORE: 'eventstoredb', EVENTSTOREDB_URL: esdb.url }),
+  } as NodeJS.ProcessEnv);
   const logger = createLogger('test', 'silent');
-  const store = createPostgresEventStore(db.pool);
+  const store = createEventStore(config, db.pool);
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret');
   const users = createUserRepository(db.pool);
@@ -79,6 +90,7 @@ export async function startStack(
     pool: db.pool,
     store,
     orderNumbers,
+    idempotency: createPostgresIdempotencyStore(db.pool),
     logger,
     sessions,
     users,
@@ -118,17 +130,17 @@ export async function startStack(
     queryUrl,
     db,
     config,
+    store,
     client: () => new Client(baseUrl),
     async settle() {
       for (let i = 0; i < 200; i++) {
-        const { rows } = await db.pool.query<{ behind: boolean }>(
-          `select exists (
-             select 1 from es.events e
-              where not exists (select 1 from rm.checkpoints c
-                                 where c.name = 'projector' and (e.transaction_id, e.position) <= (c.tx::text::xid8, c.position))
-           ) as behind`,
+        const head = (await store.headPosition?.()) ?? 0;
+        const { rows } = await db.pool.query<{ tx: string; position: string }>(
+          `select tx, position from rm.checkpoints where name = 'projector'`,
         );
-        if (rows[0]?.behind === false) return;
+        const row = rows[0];
+        const checkpoint = row && { tx: Number(row.tx), position: Number(row.position) };
+        if (head === 0 || (checkpoint && (await store.hasPassed(checkpoint, head)))) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error('projector did not catch up');
@@ -138,6 +150,8 @@ export async function startStack(
       projector.stop();
       await running;
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
+      await store.close();
+      await esdb?.stop();
       await db.drop();
       await rm(documentsDir, { recursive: true, force: true });
     },

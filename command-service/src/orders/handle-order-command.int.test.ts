@@ -5,6 +5,7 @@ import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-s
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { commandEventId } from '../commands/handle-command.ts';
 import { handleOrderCommand } from './handle-order-command.ts';
 import { orderStream } from './order.ts';
 import { orderPlaced } from './testing/given-when-then.ts';
@@ -142,6 +143,41 @@ test('an order that does not exist is not found before anything is decided', asy
     assert.instance(error, NotFound);
   }
   assert.not.ok(decided);
+});
+
+test('a command that already landed is answered from the stream as it stood after it, and appends nothing', async ({
+  db,
+}) => {
+  const { store, orderNumber, deps } = await placed(db);
+  const once = context();
+  const first = await handleOrderCommand(deps, {
+    orderNumber,
+    context: once,
+    decide: setStatus('order_arrived_awaiting_qc'),
+  });
+  await handleOrderCommand(deps, { orderNumber, context: context(), decide: setStatus('order_collected_shipped') });
+  let decided = false;
+  const retried = await handleOrderCommand(deps, {
+    orderNumber,
+    context: once,
+    ifMatch: 1,
+    decide: (state) => {
+      decided = true;
+      return setStatus('order_arrived_awaiting_qc')(state);
+    },
+  });
+  assert.not.ok(decided, 'not decided again');
+  assert.equal(
+    [retried.version, retried.position, retried.state?.items[0]?.status],
+    [first.version, first.position, 'order_arrived_awaiting_qc'],
+  );
+  const events = await store.readStream(orderStream(orderNumber));
+  assert.is(events.length, 3);
+  assert.equal(
+    events.filter((event) => event.metadata.commandId === once.commandId).map((event) => event.id),
+    [commandEventId(once.commandId, 0)],
+    'its event id is named after the command',
+  );
 });
 
 test.run();

@@ -73,6 +73,7 @@ const billingRequired: (keyof z.infer<typeof partialAddress>)[] = [
 ];
 const BILLING_REQUIRED = 'Billing address is required when not using the same shipping address';
 
+/** place-order: POST /api/admin/orders (and each row of import-orders). */
 export const placeOrderSchema = z
   .object({
     orderNumber: orderNumber.optional(),
@@ -160,7 +161,7 @@ const genericDate = z
   .nullish();
 
 /**
- * PATCH /api/admin/orders/{orderNumber}/status. The spec's generic messages: Required, Invalid email,
+ * update-order-details: PATCH /api/admin/orders/{orderNumber}/status. The spec's generic messages: Required, Invalid email,
  * Invalid input. A field left out is left unchanged; '' or null clears it; `notes` is the PWA's name
  * for customerNotes. Addresses come as the edit form's flat fields or as `shippingAddress`/`billingAddress`.
  */
@@ -190,7 +191,7 @@ export const updateOrderDetailsSchema = z.object({
 });
 export type UpdateOrderDetailsRequest = z.infer<typeof updateOrderDetailsSchema>;
 
-/** PATCH /api/admin/orders/{orderNumber}/items/{itemId}: a field left out is left unchanged. */
+/** update-order-item: PATCH /api/admin/orders/{orderNumber}/items/{itemId}: a field left out is left unchanged. */
 export const updateOrderItemSchema = z.object({
   status: itemStatus.optional(),
   estimatedDelivery: z

@@ -9,6 +9,7 @@ import {
   formatOrderNumber,
   isOrderComplete,
   isOrderOverdue,
+  orderAmounts,
   orderEta,
 } from './order-rules.ts';
 
@@ -141,6 +142,23 @@ test('the customer sort never puts a complete order before an open one', () => {
 test('order numbers are the prefix and a sequence padded to four digits', () => {
   assert.is(formatOrderNumber('EP-', 1), 'EP-0001');
   assert.is(formatOrderNumber('EP-', 12345), 'EP-12345');
+});
+
+test('total is subtotal + shipping + tax; what remains is never below zero', () => {
+  fc.assert(
+    fc.property(
+      fc.nat(10_000_000),
+      fc.nat(100_000),
+      fc.nat(100_000),
+      fc.nat(20_000_000),
+      (subtotal, shipping, tax, paid) => {
+        const { total, amountRemaining } = orderAmounts({ subtotal, shipping, tax, amountPaid: paid });
+        assert.is(total, subtotal + shipping + tax);
+        assert.is(amountRemaining, Math.max(0, total - paid));
+        assert.ok(amountRemaining >= 0);
+      },
+    ),
+  );
 });
 
 test.run();

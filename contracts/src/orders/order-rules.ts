@@ -59,3 +59,15 @@ export function compareForCustomer(
 /** `EP-` + 1 -> `EP-0001`. */
 export const formatOrderNumber = (prefix: string, sequence: number): string =>
   `${prefix}${String(sequence).padStart(4, '0')}`;
+
+/**
+ * The amounts the server decides (spec section 5): total = subtotal + shipping + tax, and what is left
+ * to pay never below zero. A client's own total or amountRemaining is ignored.
+ */
+export function orderAmounts(entered: { subtotal: number; shipping: number; tax: number; amountPaid: number }): {
+  total: number;
+  amountRemaining: number;
+} {
+  const total = entered.subtotal + entered.shipping + entered.tax;
+  return { total, amountRemaining: Math.max(0, total - entered.amountPaid) };
+}

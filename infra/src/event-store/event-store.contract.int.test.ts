@@ -1,153 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
 import pg from 'pg';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import {
-  type Checkpoint,
-  EventIdsTakenError,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-  start,
-  subscribe,
-  WrongExpectedVersionError,
-} from './event-store.ts';
+import { type RecordedEvent, start, subscribe } from './event-store.ts';
 import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import { createPostgresEventStore } from './postgres-event-store.ts';
+import { event, eventStoreContract, metadata, readEverything, stream } from './testing/event-store-contract.ts';
+import { startEventStoreDbStandIn } from './testing/eventstoredb-stand-in.ts';
 
-const metadata = (): EventMetadata => ({
-  actor: { kind: 'system', id: 'test', name: 'test' },
-  occurredAt: new Date().toISOString(),
-  commandId: randomUUID(),
-  correlationId: randomUUID(),
-  causationId: null,
-});
+/** The same contract on every adapter: Postgres, EventStoreDB's gRPC stand-in, and a real EventStoreDB when EVENTSTOREDB_URL is set. */
 
-const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Tested', data: { n }, metadata: metadata() });
-const stream = () => `order-test-${randomUUID().slice(0, 8)}`;
-
-interface Adapter {
-  name: string;
-  open(): Promise<{ store: EventStore; close(): Promise<void>; db?: TestDatabase }>;
-}
-
-/** Read everything from the start, in follower order. */
-async function readEverything(store: EventStore): Promise<RecordedEvent[]> {
-  const all: RecordedEvent[] = [];
-  let after: Checkpoint = start;
-  for (;;) {
-    const batch = await store.readAll({ after, limit: 100 });
-    if (batch.length === 0) return all;
-    all.push(...batch);
-    const last = batch[batch.length - 1] as RecordedEvent;
-    after = { tx: last.tx, position: last.position };
-  }
-}
-
-function contract(adapter: Adapter) {
-  const test = suite<{ store: EventStore; close(): Promise<void>; db?: TestDatabase }>(
-    `event store contract: ${adapter.name}`,
-  );
-  test.before(async (context) => {
-    Object.assign(context, await adapter.open());
-  });
-  test.after(async (context) => context.close());
-
-  test('appended events read back in order with versions 1..n', async ({ store }) => {
-    const s = stream();
-    const first = await store.append(s, [event(1), event(2)], { expectedVersion: 'no_stream' });
-    assert.is(first.nextVersion, 2);
-    const second = await store.append(s, [event(3)], { expectedVersion: 2 });
-    assert.is(second.nextVersion, 3);
-    assert.ok(second.position > first.position);
-    const events = await store.readStream(s);
-    assert.equal(
-      events.map((e) => [e.version, (e.data as { n: number }).n]),
-      [
-        [1, 1],
-        [2, 2],
-        [3, 3],
-      ],
-    );
-    assert.equal((await store.readStream(s, { toVersion: 2 })).length, 2);
-  });
-
-  test('events are found by id wherever they were appended; unknown ids are left out', async ({ store }) => {
-    const [a, b] = [stream(), stream()];
-    const first = event(1);
-    const second = event(2);
-    await store.append(a, [first], { expectedVersion: 'no_stream' });
-    await store.append(b, [event(3), second], { expectedVersion: 'no_stream' });
-    const found = await store.readEventsById([second.id, randomUUID(), first.id]);
-    assert.equal(
-      found.map((e) => [e.id, e.stream, e.version]),
-      [
-        [first.id, a, 1],
-        [second.id, b, 2],
-      ],
-    );
-    assert.equal(await store.readEventsById([]), []);
-  });
-
-  test('a wrong expected version is a typed conflict carrying the actual version', async ({ store }) => {
-    const s = stream();
-    await store.append(s, [event(1)], { expectedVersion: 'no_stream' });
-    try {
-      await store.append(s, [event(2)], { expectedVersion: 'no_stream' });
-      assert.unreachable('should conflict');
-    } catch (error) {
-      assert.instance(error, WrongExpectedVersionError);
-      assert.is((error as WrongExpectedVersionError).actual, 1);
-    }
-    try {
-      await store.append(s, [event(2)], { expectedVersion: 5 });
-      assert.unreachable('should conflict');
-    } catch (error) {
-      assert.instance(error, WrongExpectedVersionError);
-    }
-  });
-
-  test('re-appending the same event ids is idempotent', async ({ store }) => {
-    const s = stream();
-    const events = [event(1), event(2)];
-    const first = await store.append(s, events, { expectedVersion: 'no_stream' });
-    const again = await store.append(s, events, { expectedVersion: 'no_stream' });
-    assert.equal(again, first);
-    assert.is((await store.readStream(s)).length, 2);
-  });
-
-  test('20 concurrent writers with the same expected version: exactly one wins', async ({ store }) => {
-    const s = stream();
-    await store.append(s, [event(0)], { expectedVersion: 'no_stream' });
-    const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, i) => store.append(s, [event(i + 1)], { expectedVersion: 1 })),
-    );
-    const winners = results.filter((r) => r.status === 'fulfilled');
-    const losers = results.filter((r) => r.status === 'rejected');
-    assert.is(winners.length, 1);
-    assert.ok(losers.every((r) => r.status === 'rejected' && r.reason instanceof WrongExpectedVersionError));
-    assert.is((await store.readStream(s)).length, 2);
-  });
-
-  return test;
-}
-
-const postgres: Adapter = {
+const postgresSuite = eventStoreContract<{ db: TestDatabase }>({
   name: 'Postgres',
   async open() {
     const db = await createTestDatabase();
-    return { store: createPostgresEventStore(db.pool), db, close: () => db.drop() };
+    return { store: createPostgresEventStore(db.pool), extra: { db }, close: () => db.drop() };
   },
-};
-
-const postgresSuite = contract(postgres);
+});
 
 postgresSuite(
   'a follower never skips an event whose transaction commits after a later event became visible',
-  async ({ store, db }) => {
-    if (!db) throw new Error('needs the database');
+  async ({ store, extra: { db } }) => {
     const seen: RecordedEvent[] = [];
     const follower = subscribe(store, {
       after: start,
@@ -190,25 +63,9 @@ postgresSuite(
   },
 );
 
-postgresSuite('event ids are unique across streams: appending them to another stream is refused', async ({ store }) => {
-  const first = stream();
-  const second = stream();
-  const events = [event(1)];
-  await store.append(first, events, { expectedVersion: 'no_stream' });
-  try {
-    await store.append(second, events, { expectedVersion: 'no_stream' });
-    assert.unreachable('the second stream must not get the same event');
-  } catch (error) {
-    assert.instance(error, EventIdsTakenError);
-    assert.is((error as EventIdsTakenError).takenBy, first);
-  }
-  assert.is((await store.readStream(second)).length, 0);
-});
-
 postgresSuite(
   'followers read in numeric transaction order, also where the transaction ids gain a digit (99 then 100)',
-  async ({ store, db }) => {
-    if (!db) throw new Error('needs the database');
+  async ({ store, extra: { db } }) => {
     // Transaction ids gain a digit early in a database's life (999 to 1000); ids this small are
     // below every running transaction, so they are readable at once.
     const ids: string[] = [randomUUID(), randomUUID(), randomUUID()];
@@ -238,16 +95,28 @@ postgresSuite(
 
 postgresSuite.run();
 
-if (process.env.EVENTSTOREDB_URL) {
-  const url = process.env.EVENTSTOREDB_URL;
-  const esdb = contract({
-    name: 'EventStoreDB',
-    async open() {
-      const store = createEventStoreDbEventStore(url, ['order-']);
-      return { store, close: () => store.close() };
-    },
-  });
-  esdb.run();
-} else {
-  console.log('\n  [skipped] EventStoreDB contract run: EVENTSTOREDB_URL is not set (no EventStoreDB server here).');
-}
+eventStoreContract({
+  name: 'EventStoreDB (local gRPC stand-in)',
+  async open() {
+    const standIn = await startEventStoreDbStandIn();
+    const store = createEventStoreDbEventStore(standIn.url, ['order-']);
+    return {
+      store,
+      extra: {},
+      async close() {
+        await store.close();
+        await standIn.stop();
+      },
+    };
+  },
+}).run();
+
+const realServer = process.env.EVENTSTOREDB_URL;
+eventStoreContract({
+  name: 'EventStoreDB (real server)',
+  skip: realServer ? undefined : 'EVENTSTOREDB_URL is not set (no EventStoreDB server here)',
+  async open() {
+    const store = createEventStoreDbEventStore(realServer as string, ['order-']);
+    return { store, extra: {}, close: () => store.close() };
+  },
+}).run();

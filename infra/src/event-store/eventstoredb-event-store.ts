@@ -1,47 +1,69 @@
 import {
   type AllStreamResolvedEvent,
   ANY,
+  BACKWARDS,
+  END,
   WrongExpectedVersionError as EsdbWrongExpectedVersion,
   EventStoreDBClient,
-  type JSONRecordedEvent,
   jsonEvent,
   NO_STREAM,
+  type Position,
   type ResolvedEvent,
   START,
   streamNameFilter,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
 import {
+  type AppendResult,
   type Checkpoint,
+  checkpointOf,
+  EventIdsTakenError,
   type EventStore,
   type ExpectedVersion,
+  type NewEvent,
   type RecordedEvent,
+  start,
   WrongExpectedVersionError,
 } from './event-store.ts';
 
+/** Reads of `$all` go page by page: it also holds the server's own events and other applications' streams. */
+const PAGE = 500;
+
+export type EventStoreDbEventStore = EventStore & Required<Pick<EventStore, 'headPosition'>>;
+
 /**
- * The EventStoreDB adapter: same stream names; stream versions are revisions + 1; the global
- * order is `$all` filtered to our stream prefixes, and (commit, prepare) is the checkpoint.
- * Checkpoints themselves stay in the read-model database.
+ * The EventStoreDB adapter. Stream names are ours; a stream's version is its revision + 1. The global
+ * order is `$all` restricted to our stream prefixes; a checkpoint is the (commit, prepare) position, as
+ * `tx` and `position`. Checkpoints themselves stay in the read-model database.
+ *
+ * EventStoreDB has no index of event ids, while our port promises ids unique across the store: the
+ * adapter keeps one in memory (id -> stream, version), filled from `$all` and brought up to date before
+ * each append and lookup. A retried append of the same ids is answered from it, and ids already in
+ * another stream are refused. That check precedes the write, so unlike Postgres's unique index it does
+ * not stop two writers racing the same new ids into two different streams at the same moment.
  */
-export function createEventStoreDbEventStore(connectionString: string, streamPrefixes: string[]): EventStore {
+export function createEventStoreDbEventStore(
+  connectionString: string,
+  streamPrefixes: string[],
+): EventStoreDbEventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
+  const ours = (stream: string) => streamPrefixes.some((prefix) => stream.startsWith(prefix));
   const listeners = new Set<() => void>();
   let subscription: ReturnType<EventStoreDBClient['subscribeToAll']> | null = null;
+  let closed = false;
 
   const toRevision = (expected: ExpectedVersion) =>
     expected === 'any' ? ANY : expected === 'no_stream' || expected === 0 ? NO_STREAM : BigInt(expected - 1);
 
   const toRecorded = (resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null => {
-    const event = resolved.event as JSONRecordedEvent | undefined;
-    if (!event || event.type.startsWith('$')) return null;
-    const metadata = event.metadata as { schemaVersion?: number } & EventMetadata;
-    const { schemaVersion, ...meta } = metadata;
+    const event = resolved.event;
+    if (!event?.isJson || !ours(event.streamId)) return null;
+    const { schemaVersion, ...metadata } = event.metadata as { schemaVersion?: number } & EventMetadata;
     return {
       id: event.id,
       type: event.type,
       data: event.data,
-      metadata: meta,
+      metadata,
       schemaVersion: schemaVersion ?? 1,
       stream: event.streamId,
       version: Number(event.revision) + 1,
@@ -50,11 +72,70 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
     };
   };
 
+  const isAfter = (position: Position, checkpoint: Checkpoint) =>
+    position.commit > BigInt(checkpoint.tx) ||
+    (position.commit === BigInt(checkpoint.tx) && position.prepare > BigInt(checkpoint.position));
+
+  async function readAllPage(
+    from: Position | typeof START | typeof END,
+    direction: 'forwards' | 'backwards',
+    size = PAGE,
+  ): Promise<AllStreamResolvedEvent[]> {
+    const page: AllStreamResolvedEvent[] = [];
+    for await (const resolved of client.readAll({ fromPosition: from, direction, maxCount: size })) page.push(resolved);
+    return page;
+  }
+
+  /** Our events after `after`, at most `limit`; reading `$all` from a position includes that position. */
+  async function readOurs(after: Checkpoint, limit: number): Promise<RecordedEvent[]> {
+    let from: Position | typeof START =
+      after.tx === 0 && after.position === 0 ? START : { commit: BigInt(after.tx), prepare: BigInt(after.position) };
+    for (;;) {
+      const page = await readAllPage(from, 'forwards');
+      const events = page
+        .filter((resolved) => resolved.event?.position && isAfter(resolved.event.position, after))
+        .flatMap((resolved) => toRecorded(resolved) ?? []);
+      const last = page[page.length - 1]?.event?.position;
+      if (events.length > 0 || page.length < PAGE || !last) return events.slice(0, limit);
+      from = last;
+    }
+  }
+
+  // The id index: every event of ours up to `indexed`, by id.
+  const index = new Map<string, { stream: string; version: number; position: number }>();
+  let indexed: Checkpoint = start;
+  let indexing: Promise<void> = Promise.resolve();
+  function catchUpIndex(): Promise<void> {
+    const run = indexing.then(async () => {
+      for (;;) {
+        const batch = await readOurs(indexed, PAGE);
+        if (batch.length === 0) return;
+        for (const { id, stream, version, position } of batch) index.set(id, { stream, version, position });
+        indexed = checkpointOf(batch[batch.length - 1] as RecordedEvent);
+      }
+    });
+    indexing = run.catch(() => {});
+    return run;
+  }
+
+  /** Events with these ids already in this stream: a retried append, answered as the first one was. */
+  async function alreadyAppended(stream: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
+    await catchUpIndex();
+    const found = events.flatMap((event) => index.get(event.id) ?? []);
+    if (found.length === 0) return null;
+    const foreign = found.find((entry) => entry.stream !== stream);
+    if (foreign) throw new EventIdsTakenError(stream, foreign.stream);
+    const last = found.reduce((a, b) => (b.version > a.version ? b : a));
+    if (found.length !== events.length)
+      throw new Error(`Only some of these event ids were already appended to ${stream}`);
+    return { nextVersion: last.version, position: last.position };
+  }
+
   async function streamVersion(stream: string): Promise<number> {
     try {
       for await (const resolved of client.readStream(stream, {
-        direction: 'backwards',
-        fromRevision: 'end',
+        direction: BACKWARDS,
+        fromRevision: END,
         maxCount: 1,
       })) {
         return Number(resolved.event?.revision ?? -1n) + 1;
@@ -66,8 +147,54 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
     return 0;
   }
 
+  async function readStream(stream: string, options: { toVersion?: number } = {}): Promise<RecordedEvent[]> {
+    if (options.toVersion !== undefined && options.toVersion < 1) return [];
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of client.readStream(stream, { fromRevision: START, maxCount: options.toVersion })) {
+        const event = toRecorded(resolved);
+        if (event) events.push(event);
+      }
+    } catch (error) {
+      if ((error as { type?: string }).type === 'stream-not-found') return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /** One subscription to `$all` per process, only to wake followers; resubscribes after a lost connection. */
+  function subscribe() {
+    const current = client.subscribeToAll({
+      fromPosition: END,
+      filter: streamNameFilter({ prefixes: streamPrefixes }),
+    });
+    const notify = () => {
+      for (const listener of listeners) listener();
+    };
+    current.on('data', notify);
+    current.on('error', () => {
+      if (subscription !== current) return;
+      subscription = null;
+      setTimeout(() => {
+        if (closed || subscription || listeners.size === 0) return;
+        subscription = subscribe();
+        notify(); // anything appended while we were away is read by the followers' next pass
+      }, 1000).unref();
+    });
+    return current;
+  }
+
   return {
     async append(stream, events, { expectedVersion }) {
+      if (events.length === 0) {
+        const version = await streamVersion(stream);
+        const wanted = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+        if (wanted !== 'any' && wanted !== version)
+          throw new WrongExpectedVersionError(stream, expectedVersion, version);
+        return { nextVersion: version, position: 0 };
+      }
+      const retried = await alreadyAppended(stream, events);
+      if (retried) return retried;
       try {
         const result = await client.appendToStream(
           stream,
@@ -86,69 +213,42 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
           position: Number(result.position?.prepare ?? 0n),
         };
       } catch (error) {
-        if (error instanceof EsdbWrongExpectedVersion) {
-          throw new WrongExpectedVersionError(stream, expectedVersion, await streamVersion(stream));
-        }
-        throw error;
+        if (!(error instanceof EsdbWrongExpectedVersion)) throw error;
+        // The same events may have been appended meanwhile by a concurrent retry.
+        const again = await alreadyAppended(stream, events).catch((failure: unknown) => {
+          if (failure instanceof EventIdsTakenError) throw failure;
+          return null;
+        });
+        if (again) return again;
+        const actual = error.actualVersion === 'no_stream' ? 0 : Number(error.actualVersion) + 1;
+        throw new WrongExpectedVersionError(stream, expectedVersion, actual);
       }
     },
 
-    async readStream(stream, options = {}) {
-      const events: RecordedEvent[] = [];
-      try {
-        for await (const resolved of client.readStream(stream, { fromRevision: START })) {
-          const event = toRecorded(resolved);
-          if (!event) continue;
-          if (options.toVersion !== undefined && event.version > options.toVersion) break;
-          events.push(event);
-        }
-      } catch (error) {
-        if ((error as { type?: string }).type === 'stream-not-found') return [];
-        throw error;
-      }
-      return events;
-    },
+    readStream,
 
-    async readEventsById() {
-      // B1 implements the lookup for EventStoreDB; until then the import's "already imported" check needs Postgres.
-      throw new Error('readEventsById is not implemented for EventStoreDB yet');
-    },
+    readAll: ({ after, limit }) => readOurs(after, limit),
 
-    async readAll({ after, limit }) {
-      const fromPosition =
-        after.tx === 0 && after.position === 0 ? START : { commit: BigInt(after.tx), prepare: BigInt(after.position) };
-      const events: RecordedEvent[] = [];
-      for await (const resolved of client.readAll({
-        fromPosition,
-        maxCount: limit + 1,
-        filter: streamNameFilter({ prefixes: streamPrefixes }),
-      } as Parameters<EventStoreDBClient['readAll']>[0])) {
-        const event = toRecorded(resolved);
-        if (!event) continue;
-        if (event.tx === after.tx && event.position === after.position) continue; // fromPosition is inclusive
-        events.push(event);
-        if (events.length === limit) break;
+    async readEventsById(ids) {
+      await catchUpIndex();
+      const wanted = new Set(ids);
+      const streams = new Set(ids.flatMap((id) => index.get(id)?.stream ?? []));
+      const found: RecordedEvent[] = [];
+      for (const stream of streams) {
+        found.push(...(await readStream(stream)).filter((event) => wanted.has(event.id)));
       }
-      return events;
+      return found.sort((a, b) => a.tx - b.tx || a.position - b.position);
     },
 
     async onAppended(listener) {
       listeners.add(listener);
-      if (!subscription) {
-        subscription = client.subscribeToAll({
-          fromPosition: 'end',
-          filter: streamNameFilter({ prefixes: streamPrefixes }),
-        });
-        subscription.on('data', () => {
-          for (const notify of listeners) notify();
-        });
-        subscription.on('error', () => {});
-      }
+      subscription ??= subscribe();
       return async () => {
         listeners.delete(listener);
         if (listeners.size === 0 && subscription) {
-          await subscription.unsubscribe();
+          const current = subscription;
           subscription = null;
+          await current.unsubscribe();
         }
       };
     },
@@ -157,8 +257,27 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
       return checkpoint.position >= position;
     },
 
+    /**
+     * The position of our newest event, read backwards from the end of `$all`: asked before every
+     * signed-in read, so it starts with a small page (the newest event is usually ours).
+     */
+    async headPosition() {
+      let from: Position | typeof END = END;
+      for (let size = 16; ; size = Math.min(size * 4, PAGE)) {
+        const page = await readAllPage(from, 'backwards', size);
+        const newest = page.find((resolved) => toRecorded(resolved));
+        if (newest?.event?.position) return Number(newest.event.position.prepare);
+        const oldest = page[page.length - 1]?.event?.position;
+        if (page.length < size || !oldest) return 0;
+        from = oldest;
+      }
+    },
+
     async close() {
-      await subscription?.unsubscribe();
+      closed = true;
+      const current = subscription;
+      subscription = null;
+      await current?.unsubscribe();
       await client.dispose();
     },
   };

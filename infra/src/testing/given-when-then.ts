@@ -14,9 +14,9 @@ type DomainErrorClass = abstract new (...args: never[]) => DomainError;
  * this refusal). Pure: no store, no clock. One helper for every stream family, e.g.
  * `const { given } = givenWhenThen({ initialState: initialOrderState, evolve })`.
  *
- * A projection test reads the same way with the projection as the "decider" and the events it was
- * given as the state: `givenWhenThen({ initialState: () => [], evolve: (seen, e) => [...seen, e] })`,
- * then `given(placed).when((event, _seen) => projection.project(event), itemChanged).thenAppends(sql)`.
+ * A projection test reads the same way: the read models the given events left are the state and the
+ * projection of the event under test is the decision (projector/src/projections/customers/
+ * customers.given-when-then.test.ts shows how).
  */
 export function givenWhenThen<State, Event extends { type: string }>(fold: Fold<State, Event>) {
   return {

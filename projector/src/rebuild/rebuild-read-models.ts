@@ -20,6 +20,7 @@ export interface RebuildOptions {
   /** The live projector's checkpoint row. */
   name?: string;
   batchSize?: number;
+  copyFrom?: number;
   /** How long the swap waits for readers to let go of the read models before trying again. */
   lockTimeoutMs?: number;
 }
@@ -44,7 +45,13 @@ const SHADOW = 'rm_rebuild';
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 5000 };
+  const deps = {
+    store: options.store,
+    projections,
+    logger,
+    batchSize: options.batchSize ?? 5000,
+    copyFrom: options.copyFrom,
+  };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   const db = await pool.connect();

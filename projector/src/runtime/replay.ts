@@ -18,6 +18,8 @@ export interface ReplayDeps {
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
+  /** Write groups of at least this many rows through COPY (see apply-events.ts). */
+  copyFrom?: number;
 }
 
 export const liveTarget = (name: string): Target => ({ schema: 'rm', checkpoints: 'rm.checkpoints', name });
@@ -65,7 +67,11 @@ async function readBatch(deps: ReplayDeps, after: Checkpoint, until?: Checkpoint
 }
 
 async function applyBatch(db: pg.ClientBase, deps: ReplayDeps, target: Target, batch: Batch): Promise<void> {
-  await applyParsedEvents(db, batch.events, { projections: deps.projections, schema: target.schema });
+  await applyParsedEvents(db, batch.events, {
+    projections: deps.projections,
+    schema: target.schema,
+    copyFrom: deps.copyFrom,
+  });
   if (batch.last) await writeCheckpoint(db, target, batch.last);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@ot/contracts/events/event-envelope.ts';
 import type { EventDataOf } from '@ot/contracts/events/event-family.ts';
 import type { domainEventSchemas } from '@ot/contracts/events/event-registry.ts';
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 
 type EventData = EventDataOf<typeof domainEventSchemas>;
 
@@ -234,8 +234,13 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
   return [...rounds, rare, reopened];
 }
 
-/** Append round after round; within a round, streams concurrently (so transactions interleave), each in order. */
+/**
+ * Append round after round; within a round, streams concurrently (so transactions interleave), each in
+ * order. Returns once followers can read every event appended (a transaction open elsewhere on the
+ * server can hold them back for a moment).
+ */
 export async function appendHistory(store: EventStore, rounds: readonly Append[][], writers = 8): Promise<void> {
+  let last = 0;
   for (const round of rounds) {
     const byStream = new Map<string, Append[]>();
     for (const append of round) byStream.set(append.stream, [...(byStream.get(append.stream) ?? []), append]);
@@ -243,9 +248,27 @@ export async function appendHistory(store: EventStore, rounds: readonly Append[]
     await Promise.all(
       Array.from({ length: writers }, async () => {
         for (let appends = queue.pop(); appends; appends = queue.pop()) {
-          for (const { stream, events } of appends) await store.append(stream, events, { expectedVersion: 'any' });
+          for (const { stream, events } of appends) {
+            const { position } = await store.append(stream, events, { expectedVersion: 'any' });
+            last = Math.max(last, position);
+          }
         }
       }),
     );
+  }
+  for (let waited = 0; !(await readable(store, last)); waited += 50) {
+    if (waited > 30_000) throw new Error('the appended events did not become readable');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function readable(store: EventStore, position: number): Promise<boolean> {
+  let after = start;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: 10_000 });
+    const lastEvent = batch[batch.length - 1];
+    if (!lastEvent) return false;
+    if (batch.some((event) => event.position === position)) return true;
+    after = checkpointOf(lastEvent);
   }
 }

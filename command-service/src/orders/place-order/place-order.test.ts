@@ -117,6 +117,24 @@ test('a new order is placed with its items, the same billing address and the spe
     ]);
 });
 
+test("the server computes the total and what remains to pay; the client's own are ignored", () => {
+  const [placed] = decidePlaceOrder(
+    place({ subtotal: 40_000, shipping: 1_500, tax: 500, total: 1, amountPaid: 50_000, amountRemaining: 99 }),
+    null,
+  );
+  assert.is(placed?.type, 'OrderPlaced');
+  const data = placed?.type === 'OrderPlaced' ? placed.data : null;
+  assert.equal([data?.total, data?.amountPaid, data?.amountRemaining], [42_000, 50_000, 0]);
+  const [partly] = decidePlaceOrder(
+    place({ subtotal: 40_000, shipping: 0, tax: 0, total: 7, amountPaid: 10_000 }),
+    null,
+  );
+  assert.equal(
+    partly?.type === 'OrderPlaced' ? [partly.data.total, partly.data.amountRemaining] : null,
+    [40_000, 30_000],
+  );
+});
+
 test('an order number already taken is a conflict', () => {
   given(orderPlaced()).when(decidePlaceOrder, place()).thenFails(Conflict, 'Order EP-0001 already exists');
 });

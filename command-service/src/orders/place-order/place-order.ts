@@ -2,6 +2,7 @@ import { orderExists } from '@ot/contracts/errors/domain-errors.ts';
 import type { PlaceOrderRequest } from '@ot/contracts/orders/order-commands.ts';
 import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
+import { orderAmounts } from '@ot/contracts/orders/order-rules.ts';
 import type { OrderState } from '@ot/contracts/orders/order-state.ts';
 import { blankToNull } from '../text.ts';
 
@@ -47,6 +48,9 @@ export function decidePlaceOrder(command: PlaceOrder, state: OrderState): OrderE
     country: 'United Kingdom',
   };
   const orderDocument = blankToNull(request.items.find((item) => item.documentUrl)?.documentUrl);
+  const tax = request.tax ?? 0;
+  // The server's truth: the client's total and amountRemaining are ignored (README, API conventions).
+  const { total, amountRemaining } = orderAmounts({ ...request, tax });
   return [
     {
       type: 'OrderPlaced',
@@ -62,10 +66,10 @@ export function decidePlaceOrder(command: PlaceOrder, state: OrderState): OrderE
         billingAddress,
         subtotal: request.subtotal,
         shipping: request.shipping,
-        tax: request.tax ?? 0,
-        total: request.total,
+        tax,
+        total,
         amountPaid: request.amountPaid,
-        amountRemaining: request.amountRemaining,
+        amountRemaining,
         trackingNumber: blankToNull(request.trackingNumber),
         estimatedDelivery: blankToNull(request.estimatedDelivery),
         customerNotes: blankToNull(request.customerNotes ?? request.notes),

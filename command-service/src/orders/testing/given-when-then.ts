@@ -22,6 +22,16 @@ export const item = (overrides: Partial<OrderItem> = {}): OrderItem => ({
   ...overrides,
 });
 
+export const janesAddress = {
+  name: 'Jane Golfer',
+  address1: '1 Fairway Lane',
+  address2: null,
+  city: 'St Andrews',
+  state: 'Fife',
+  zipCode: 'KY16 9AA',
+  country: 'United Kingdom',
+};
+
 /** A placed order with a driver and a set of irons; override what the test is about. */
 export const orderPlaced = (overrides: Partial<OrderEventData['OrderPlaced']> = {}): OrderEvent => ({
   type: 'OrderPlaced',
@@ -33,24 +43,8 @@ export const orderPlaced = (overrides: Partial<OrderEventData['OrderPlaced']> = 
     customerPhone: '07700 900123',
     orderDate: '2026-11-01',
     status: 'order_being_processed',
-    shippingAddress: {
-      name: 'Jane Golfer',
-      address1: '1 Fairway Lane',
-      address2: null,
-      city: 'St Andrews',
-      state: 'Fife',
-      zipCode: 'KY16 9AA',
-      country: 'United Kingdom',
-    },
-    billingAddress: {
-      name: 'Jane Golfer',
-      address1: '1 Fairway Lane',
-      address2: null,
-      city: 'St Andrews',
-      state: 'Fife',
-      zipCode: 'KY16 9AA',
-      country: 'United Kingdom',
-    },
+    shippingAddress: janesAddress,
+    billingAddress: janesAddress,
     subtotal: 89_900,
     shipping: 1_500,
     tax: 0,

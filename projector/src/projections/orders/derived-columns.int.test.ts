@@ -128,8 +128,13 @@ test('admin status, complete and ALL ETAs ADDED match the rules after any histor
         );
         // Half the histories one event at a time, half as one batch.
         const batches = recorded.length % 2 ? recorded.map((event) => [event]) : [recorded];
-        for (const batch of batches) {
-          await applyEvents(db.pool, batch, { projections: [ordersProjection], schema: 'rm', logger });
+        const client = await db.pool.connect();
+        try {
+          for (const batch of batches) {
+            await applyEvents(client, batch, { projections: [ordersProjection], schema: 'rm', logger });
+          }
+        } finally {
+          client.release();
         }
         const expected = foldOrder(events)?.items ?? [];
         const { rows } = await db.pool.query<{

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import sharedPb from '@eventstore/db-client/generated/shared_pb.js';
+import statusPb from '@eventstore/db-client/generated/status_pb.js';
+import streamsPb from '@eventstore/db-client/generated/streams_pb.js';
+import anyPb from 'google-protobuf/google/protobuf/any_pb.js';
+import emptyPb from 'google-protobuf/google/protobuf/empty_pb.js';
+import type { ExpectedRevision, Filter, LoggedEvent, ProposedEvent } from './in-memory-log.ts';
+
+/** The stand-in's translations between the client's protobuf messages and its in-memory log. */
+
+const { ReadResp, AppendResp } = streamsPb;
+export type ReadOptions = InstanceType<typeof streamsPb.ReadReq.Options>;
+type Proposed = InstanceType<typeof streamsPb.AppendReq.ProposedMessage>;
+
+export const streamName = (identifier: InstanceType<typeof sharedPb.StreamIdentifier> | undefined) =>
+  Buffer.from(identifier?.getStreamName_asU8() ?? []).toString('utf8');
+
+export const identifierOf = (name: string) => new sharedPb.StreamIdentifier().setStreamName(Buffer.from(name, 'utf8'));
+
+/** The client always sends ids as strings (and asks for them as strings). */
+export const uuidString = (uuid: InstanceType<typeof sharedPb.UUID> | undefined) => uuid?.getString() ?? randomUUID();
+
+export const toProposed = (message: Proposed): ProposedEvent => {
+  const metadata = message.getMetadataMap();
+  return {
+    id: uuidString(message.getId()),
+    type: metadata.get('type') ?? '',
+    contentType: metadata.get('content-type') ?? 'application/octet-stream',
+    data: message.getData_asU8(),
+    customMetadata: message.getCustomMetadata_asU8(),
+  };
+};
+
+export function readResponse(event: LoggedEvent) {
+  const recorded = new ReadResp.ReadEvent.RecordedEvent()
+    .setId(new sharedPb.UUID().setString(event.id))
+    .setStreamIdentifier(identifierOf(event.stream))
+    .setStreamRevision(String(event.revision))
+    .setPreparePosition(String(event.position))
+    .setCommitPosition(String(event.position))
+    .setData(event.data)
+    .setCustomMetadata(event.customMetadata);
+  recorded
+    .getMetadataMap()
+    .set('type', event.type)
+    .set('content-type', event.contentType)
+    .set('created', String(event.created));
+  const read = new ReadResp.ReadEvent().setEvent(recorded).setCommitPosition(String(event.position));
+  return new ReadResp().setEvent(read);
+}
+
+export function filterOf(options: ReadOptions): Filter {
+  const filter = options.getFilter();
+  if (!filter) return () => true;
+  const onStream = filter.hasStreamIdentifier();
+  const expression = onStream ? filter.getStreamIdentifier() : filter.getEventType();
+  const regex = expression?.getRegex() ? new RegExp(expression.getRegex()) : null;
+  const prefixes = expression?.getPrefixList() ?? [];
+  return (event) => {
+    const value = onStream ? event.stream : event.type;
+    return regex ? regex.test(value) : prefixes.some((prefix) => value.startsWith(prefix));
+  };
+}
+
+export const expectedOf = (options: {
+  hasAny(): boolean;
+  hasNoStream(): boolean;
+  hasStreamExists(): boolean;
+}): ExpectedRevision | null =>
+  options.hasAny() ? 'any' : options.hasNoStream() ? 'no_stream' : options.hasStreamExists() ? 'stream_exists' : null;
+
+/** BatchAppend's answer to a wrong expected version: a google.rpc.Status carrying the details, packed. */
+export function wrongExpectedVersionStatus(stream: string, current: number | null, expected: ExpectedRevision) {
+  const details = new sharedPb.WrongExpectedVersion();
+  if (current === null) details.setCurrentNoStream(new emptyPb.Empty());
+  else details.setCurrentStreamRevision(String(current));
+  if (expected === 'any') details.setExpectedAny(new emptyPb.Empty());
+  else if (expected === 'no_stream') details.setExpectedNoStream(new emptyPb.Empty());
+  else if (expected === 'stream_exists') details.setExpectedStreamExists(new emptyPb.Empty());
+  else details.setExpectedStreamPosition(String(expected));
+  const packed = new anyPb.Any();
+  packed.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
+  return new statusPb.Status()
+    .setCode(9) // google.rpc.Code.FAILED_PRECONDITION
+    .setMessage(`WrongExpectedVersion: stream ${stream}`)
+    .setDetails(packed);
+}
+
+/** Append's answer to a wrong expected version: a field of AppendResp. */
+export function appendWrongExpectedVersion(current: number | null, expected: ExpectedRevision) {
+  const wrong = new AppendResp.WrongExpectedVersion();
+  if (current === null) wrong.setCurrentNoStream(new sharedPb.Empty());
+  else wrong.setCurrentRevision(String(current));
+  if (expected === 'any') wrong.setExpectedAny(new sharedPb.Empty());
+  else if (expected === 'no_stream') wrong.setExpectedNoStream(new sharedPb.Empty());
+  else if (expected === 'stream_exists') wrong.setExpectedStreamExists(new sharedPb.Empty());
+  else wrong.setExpectedRevision(String(expected));
+  return wrong;
+}
