@@ -17,7 +17,8 @@ interface Counts {
 }
 
 const only = process.argv[2];
-const wanted = (kind: string) => !only || only === kind;
+/** `faults` (real processes killed and connections cut; `npm run test:faults`) runs only when asked for. */
+const wanted = (kind: string) => (!only && kind !== 'faults') || only === kind;
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
@@ -86,7 +87,7 @@ const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: process.env.LOG_LEVE
 let stopDatabase = async () => {};
 try {
   if (wanted('unit')) await uvu('unit', '(?<!\\.int)\\.test\\.ts$', env);
-  if (wanted('integration') || wanted('e2e')) {
+  if (wanted('integration') || wanted('e2e') || wanted('faults')) {
     if (!env.TEST_DATABASE_URL) {
       const server = await startEmbeddedPostgres({
         dataDir: join(repoRoot, '.data', 'test-postgres'),
@@ -98,6 +99,7 @@ try {
   }
   if (wanted('integration')) await uvu('integration (real Postgres)', '\\.int\\.test\\.ts$', env);
   if (wanted('e2e')) await playwright(env);
+  if (wanted('faults')) await uvu('faults (real processes, real Postgres)', '\\.fault\\.ts$', env);
 } finally {
   await stopDatabase();
 }

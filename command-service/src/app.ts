@@ -7,6 +7,7 @@ import { createKoaApp } from '@ot/infra/http/service.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
 import { loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { adminLoginRoute } from './auth/admin-login/admin-login.route.ts';
 import { customerLoginRoute } from './auth/customer-login/customer-login.route.ts';
 import { logoutRoute } from './auth/logout/logout.route.ts';
@@ -32,7 +33,7 @@ const FILE_PATHS = ['/api/admin/upload-document', '/api/admin/import', '/api/adm
 
 /** The write side: every POST/PATCH/PUT/DELETE under /api. No listen here (tests use `app.callback()`). */
 export function createApp(deps: CommandServiceDeps) {
-  const app = createKoaApp(deps.logger, 'command-service');
+  const app = createKoaApp(deps.logger, 'command-service', () => databaseReadiness(deps.pool));
   app.use(loadSession(deps.sessions));
   app.use(
     refuseCrossSiteWrites({ allowedOrigins: parseAllowedOrigins(deps.config.ALLOWED_ORIGINS), filePaths: FILE_PATHS }),

@@ -10,6 +10,7 @@ import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
 import { createPostgresIdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
@@ -18,7 +19,7 @@ const config = loadConfig();
 const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 const app = createApp({
   config,
   pool,
@@ -44,6 +45,7 @@ serve(app, {
   host: config.SERVICE_HOST,
   launched: config.OT_LAUNCHED,
   logger,
+  readiness: () => databaseReadiness(pool),
   onClose: async () => {
     await store.close();
     await pool.end();

@@ -19,4 +19,17 @@ test('blank optional values count as unset', () => {
   assert.is(loadConfig({ DATABASE_URL: '  ' }).DATABASE_URL, undefined);
 });
 
+test('the wiring between the processes is read here too, with defaults for a manual start', () => {
+  const config = loadConfig({});
+  assert.equal(
+    [config.COMMAND_SERVICE_PORT, config.QUERY_SERVICE_PORT, config.SERVICE_HOST, config.OT_LAUNCHED],
+    [3001, 3002, '127.0.0.1', false],
+  );
+  const launched = loadConfig({ OT_LAUNCHED: '1', OT_PROCESS_NAME: 'projector', PROJECTOR_HEALTH_PORT: '9464' });
+  assert.equal(
+    [launched.OT_LAUNCHED, launched.OT_PROCESS_NAME, launched.PROJECTOR_HEALTH_PORT],
+    [true, 'projector', 9464],
+  );
+});
+
 test.run();

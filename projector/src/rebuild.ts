@@ -14,7 +14,7 @@ const config = loadConfig();
 const logger = createLogger('rebuild', config.LOG_LEVEL);
 await withDatabase(config, logger, async (databaseUrl) => {
   const pool = createPool(databaseUrl, 2);
-  const store = createEventStore(config, pool);
+  const store = await createEventStore(config, pool);
   try {
     const report = await rebuildReadModels({ pool, store, projections, logger });
     const seconds = report.ms / 1000;

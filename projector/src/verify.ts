@@ -14,7 +14,7 @@ const config = loadConfig();
 const logger = createLogger('verify', config.LOG_LEVEL);
 const ok = await withDatabase(config, logger, async (databaseUrl) => {
   const pool = createPool(databaseUrl, 3);
-  const store = createEventStore(config, pool);
+  const store = await createEventStore(config, pool);
   try {
     const report = await verifyReadModels({ pool, store, projections, logger });
     console.log(

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { createKoaApp } from '@ot/infra/http/service.ts';
 import { type AppState, loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
+import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { meRoute } from './auth/me/me.route.ts';
 import { getConfigRoute } from './config/get-config.route.ts';
 import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
@@ -23,7 +24,7 @@ import { nextOrderNumberRoute } from './orders/next-order-number/next-order-numb
 
 /** The read side: every GET under /api, answered from read models only. */
 export function createApp(deps: QueryServiceDeps) {
-  const app = createKoaApp(deps.logger, 'query-service');
+  const app = createKoaApp(deps.logger, 'query-service', () => databaseReadiness(deps.pool));
   app.use(rejectUnstorableInput);
   app.use(loadSession(deps.sessions));
   app.use(honourMinPosition(deps));

@@ -9,6 +9,7 @@ import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
@@ -62,7 +63,12 @@ const listen = (server: Server) =>
  */
 export async function startStack(
   env: Record<string, string> = {},
-  options: { projector?: boolean; eventStore?: 'postgres' | 'eventstoredb' } = {},
+  options: {
+    projector?: boolean;
+    eventStore?: 'postgres' | 'eventstoredb';
+    /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
+    commandDatabaseUrl?: (url: string) => Promise<string>;
+  } = {},
 ): Promise<Stack> {
   const db = await createTestDatabase();
   const esdb = options.eventStore === 'eventstoredb' ? await startEventStoreDbStandIn() : null;
@@ -73,7 +79,7 @@ export async function startStack(
     ...(esdb && { EVENT_STORE: 'eventstoredb', EVENTSTOREDB_URL: esdb.url }),
   } as NodeJS.ProcessEnv);
   const logger = createLogger('test', 'silent');
-  const store = createEventStore(config, db.pool);
+  const store = await createEventStore(config, db.pool);
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret');
   const users = createUserRepository(db.pool);
@@ -85,12 +91,15 @@ export async function startStack(
     resolve: loopbackResolve,
     timeoutMs: 3000,
   });
+  const commandPool = options.commandDatabaseUrl ? createPool(await options.commandDatabaseUrl(db.url), 10) : db.pool;
+  const commandStore = commandPool === db.pool ? store : await createEventStore(config, commandPool);
   const commandApp = createCommandApp({
     config,
-    pool: db.pool,
-    store,
-    orderNumbers,
-    idempotency: createPostgresIdempotencyStore(db.pool),
+    pool: commandPool,
+    store: commandStore,
+    orderNumbers:
+      commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
+    idempotency: createPostgresIdempotencyStore(commandPool),
     logger,
     sessions,
     users,
@@ -152,6 +161,7 @@ export async function startStack(
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
       await store.close();
       await esdb?.stop();
+      if (commandPool !== db.pool) await commandPool.end();
       await db.drop();
       await rm(documentsDir, { recursive: true, force: true });
     },

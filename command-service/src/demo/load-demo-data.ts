@@ -17,7 +17,7 @@ const config = loadConfig();
 const logger = createLogger('demo-data', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const pool = createPool(config.DATABASE_URL, 2, config.OT_PROCESS_NAME);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 const orderNumbers = createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX);
 const clock = () => new Date();
 const newId = randomUUID;

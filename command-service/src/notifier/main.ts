@@ -3,6 +3,7 @@ import { createPool } from '@ot/infra/db/pool.ts';
 import { createDevMailboxTransport } from '@ot/infra/email/dev-mailbox-transport.ts';
 import { createSendGridTransport } from '@ot/infra/email/sendgrid-transport.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
+import { followerReadiness } from '@ot/infra/launcher/ready.ts';
 import { runWorker } from '@ot/infra/launcher/run-worker.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createNotifier } from './notifier.ts';
@@ -11,7 +12,7 @@ const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 4, config.OT_PROCESS_NAME);
-const store = createEventStore(config, pool);
+const store = await createEventStore(config, pool);
 
 const transport = config.SENDGRID_API_KEY
   ? createSendGridTransport({
@@ -64,6 +65,7 @@ runWorker({
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ status: metrics ? 'ok' : 'degraded', service: 'notifier', ...metrics }));
   },
+  readiness: () => followerReadiness(pool, store, 'notifier'),
   async close() {
     await store.close();
     await pool.end();

@@ -109,7 +109,6 @@ export const testEmailRequestSchema = z.object({
     .max(emailEventLimits.recipientEmail, `Email must be at most ${emailEventLimits.recipientEmail} characters`)
     .pipe(z.email('Invalid email')),
 });
-export type TestEmailRequest = z.infer<typeof testEmailRequestSchema>;
 
 /** What the three email commands answer: the request is recorded; the notifier sends it. */
 export const emailCommandResponseSchema = z.object({

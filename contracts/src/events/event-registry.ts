@@ -1,7 +1,7 @@
 import { customerEventSchemas } from '../customers/customer-events.ts';
 import { emailEventSchemas } from '../email/email-events.ts';
 import { orderEventSchemas } from '../orders/order-events.ts';
-import { type EventOf, eventParser, type RecordedEventOf } from './event-family.ts';
+import { eventParser, type RecordedEventOf } from './event-family.ts';
 
 /**
  * Every event of every stream family, for those who follow all of them (the projector, the notifier).
@@ -9,7 +9,6 @@ import { type EventOf, eventParser, type RecordedEventOf } from './event-family.
  */
 export const domainEventSchemas = { ...orderEventSchemas, ...emailEventSchemas, ...customerEventSchemas } as const;
 
-export type DomainEvent = EventOf<typeof domainEventSchemas>;
 export type RecordedDomainEvent = RecordedEventOf<typeof domainEventSchemas>;
 
 export const parseDomainEvent = eventParser(domainEventSchemas);

@@ -101,4 +101,3 @@ export const manufacturers = [
 export type Manufacturer = (typeof manufacturers)[number];
 
 export const itemTypes = ['Driver', 'Fairway Wood', 'Hybrid', 'Utility Iron', 'Irons', 'Wedges'] as const;
-export type ItemType = (typeof itemTypes)[number];

@@ -1,12 +1,11 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { dataDir, repoRoot } from '../repo-root.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrate } from './migrate.ts';
 
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-export const dataDir = join(repoRoot, '.data');
+export { dataDir, repoRoot };
 
 /**
  * The database the product uses: DATABASE_URL when set, else the embedded Postgres under `.data/`

@@ -1,7 +1,8 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { runner } from 'node-pg-migrate';
+import { repoRoot } from '../repo-root.ts';
 
-const migrationsDir = fileURLToPath(new URL('../migrations', import.meta.url));
+const migrationsDir = join(repoRoot, 'infra', 'src', 'migrations');
 
 /** Apply every pending migration. Idempotent, and safe when several processes start at once (it locks). */
 export async function migrate(databaseUrl: string): Promise<void> {

@@ -3,11 +3,30 @@ import pg from 'pg';
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
 
-/** `applicationName` (the Config's OT_PROCESS_NAME) tells the processes apart in pg_stat_activity. */
+/** How long a query waits for a free connection before it fails (a 503 to an HTTP client). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A pool whose clients can lose their connection without taking the process with them: a dropped or
+ * restarted database fails the queries in flight (with an error the callers map to 503), and the pool
+ * replaces the connection. pg emits 'error' on a client whose connection dies while no query runs; the
+ * pool listens only while a client is idle, so each client gets its own listener for the time it is
+ * checked out (a follower's long-held client, a LISTEN client). `applicationName` (the Config's
+ * OT_PROCESS_NAME) tells the processes apart in pg_stat_activity.
+ */
 export function createPool(connectionString: string, max = 10, applicationName = 'order-tracker'): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: applicationName,
+  });
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {
+      // The next query on this client fails and its owner releases it; the pool then drops it.
+    });
+  });
   return pool;
 }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import { dataDir } from '../db/database.ts';
+import { dataDir } from '../repo-root.ts';
 import type { DocumentStore } from './document-store.ts';
 import { createFileDocumentStore } from './file-document-store.ts';
 

@@ -119,6 +119,29 @@ async function health(options: GatewayOptions, res: ServerResponse): Promise<voi
   res.end(JSON.stringify({ status: ok ? 'ok' : 'degraded', gateway: 'ok', ...results }));
 }
 
+/** Ready when both services are (each checks its database); the gateway itself needs nothing more. */
+async function ready(options: GatewayOptions, res: ServerResponse): Promise<void> {
+  const check = async (base: string) => {
+    try {
+      const answer = await fetch(new URL('/readyz', base), { signal: AbortSignal.timeout(1500) });
+      return answer.ok ? 'ready' : `status ${answer.status}`;
+    } catch {
+      return 'unavailable';
+    }
+  };
+  const [command, query] = await Promise.all([check(options.commandUrl), check(options.queryUrl)]);
+  const ok = command === 'ready' && query === 'ready';
+  res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(
+    JSON.stringify({
+      status: ok ? 'ready' : 'unavailable',
+      gateway: 'ok',
+      'command-service': command,
+      'query-service': query,
+    }),
+  );
+}
+
 export function createGateway(options: GatewayOptions): Server {
   const hasStatic = existsSync(options.staticDir);
   const assets = hasStatic
@@ -140,6 +163,15 @@ export function createGateway(options: GatewayOptions): Server {
     if (path === '/health' || path === '/api/health') {
       setCommonHeaders(res, isHttps(req, options.trustProxy === true));
       void health(options, res);
+      return;
+    }
+    if (path === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ status: 'ok', service: 'gateway' }));
+      return;
+    }
+    if (path === '/readyz') {
+      void ready(options, res);
       return;
     }
     if (path === '/api' || path.startsWith('/api/')) {

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
-import { repoRoot } from '../db/database.ts';
 import { exitWithParent } from '../launcher/exit-with-parent.ts';
+import { reportReadyWhen } from '../launcher/ready.ts';
 import { createLogger } from '../logger.ts';
+import { repoRoot } from '../repo-root.ts';
 import { createGateway } from './gateway.ts';
 
 const config = loadConfig();
@@ -14,7 +15,10 @@ const server = createGateway({
   logger,
   trustProxy: config.TRUST_PROXY === '1',
 });
-server.listen(config.PORT, config.HOST, () => logger.info({ port: config.PORT }, 'gateway listening'));
+server.listen(config.PORT, config.HOST, () => {
+  logger.info({ port: config.PORT }, 'gateway listening');
+  void reportReadyWhen(async () => ({ ready: true }));
+});
 const stop = () => {
   server.close(() => process.exit(0));
   server.closeAllConnections();

@@ -1,6 +1,7 @@
 import { DomainError, type DomainErrorKind, staleVersion } from '@ot/contracts/errors/domain-errors.ts';
 import type { Context, Next } from 'koa';
 import { ZodError, type z } from 'zod';
+import { isConnectionError } from '../db/connection-errors.ts';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
@@ -26,6 +27,11 @@ export const forbidden = (message = 'Admin access required') => new HttpError(40
 export const notFound = (message = 'Not found') => new HttpError(404, message, 'NOT_FOUND');
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, message, 'TOO_MANY_REQUESTS', { retryAfter: retryAfterSeconds });
+/** The database is out of reach for a moment: the request did not happen (or, for a write, may be retried safely). */
+export const serviceUnavailable = (retryAfterSeconds = 1) =>
+  new HttpError(503, 'The database is unavailable for a moment. Please try again shortly.', 'SERVICE_UNAVAILABLE', {
+    retryAfter: retryAfterSeconds,
+  });
 
 export interface ValidationIssue {
   path: string;
@@ -62,9 +68,13 @@ export function errorHandler(logger: Logger) {
       }
     } catch (caught) {
       const error = toHttpError(caught);
-      if (error.status >= 500) logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'request failed');
+      if (error.status === 503)
+        logger.warn({ err: caught, path: ctx.path, method: ctx.method }, 'database unavailable');
+      else if (error.status >= 500) logger.error({ err: caught, path: ctx.path, method: ctx.method }, 'request failed');
       ctx.status = error.status;
-      if (error.status === 429) ctx.set('Retry-After', String(error.details.retryAfter ?? 60));
+      if (error.status === 429 || error.status === 503) {
+        ctx.set('Retry-After', String(error.details.retryAfter ?? (error.status === 503 ? 1 : 60)));
+      }
       ctx.body = { message: error.message, error: error.message, code: error.code, ...error.details };
     }
   };
@@ -85,6 +95,7 @@ function toHttpError(caught: unknown): HttpError {
   if (caught instanceof DomainError) return fromDomainError(caught);
   if (caught instanceof ZodError) return validationError(caught);
   if (caught instanceof WrongExpectedVersionError) return fromDomainError(staleVersion(caught.actual));
+  if (isConnectionError(caught)) return serviceUnavailable();
   const status = (caught as { status?: number; statusCode?: number }).status ?? 500;
   if (status >= 400 && status < 500) {
     const expose = (caught as { expose?: boolean }).expose !== false;

@@ -1,13 +1,25 @@
 import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
 import { exitWithParent } from '../launcher/exit-with-parent.ts';
+import { type Readiness, reportReadyWhen } from '../launcher/ready.ts';
 import type { Logger } from '../logger.ts';
 import { errorHandler } from './errors.ts';
 import { keepSocketsAlive } from './keep-alive.ts';
 import type { AppState } from './session.ts';
 
-/** A Koa app with the shared edges: request log, error path, health, and no caching of API answers. */
-export function createKoaApp(logger: Logger, service: string): Koa<AppState> {
+const alwaysReady = async (): Promise<Readiness> => ({ ready: true });
+const PROBES = new Set(['/health', '/healthz', '/readyz']);
+
+/**
+ * A Koa app with the shared edges: request log, error path, probes, and no caching of API answers.
+ * `/healthz` (and `/health`, `/api/health/<service>`): the process answers. `/readyz`: it can work now
+ * (`readiness`, e.g. its database answers), else 503.
+ */
+export function createKoaApp(
+  logger: Logger,
+  service: string,
+  readiness: () => Promise<Readiness> = alwaysReady,
+): Koa<AppState> {
   const app = new Koa<AppState>();
   // Behind our gateway, which sets X-Forwarded-For/-Proto itself from the socket it accepted.
   app.proxy = true;
@@ -22,14 +34,20 @@ export function createKoaApp(logger: Logger, service: string): Koa<AppState> {
       // reset it with the answer still unread on the other side.
       if (!ctx.req.complete) ctx.req.resume();
       const ms = Math.round(performance.now() - started);
-      if (ctx.path !== '/health')
-        logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+      if (!PROBES.has(ctx.path)) logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
     }
   });
   app.use(errorHandler(logger));
   app.use(async (ctx, next) => {
-    if (ctx.path === '/health' || ctx.path === `/api/health/${service}`) {
+    if (ctx.path === '/health' || ctx.path === '/healthz' || ctx.path === `/api/health/${service}`) {
       ctx.body = { status: 'ok', service };
+      return;
+    }
+    if (ctx.path === '/readyz') {
+      const { ready, ...details } = await readiness();
+      ctx.set('Cache-Control', 'no-store');
+      ctx.status = ready ? 200 : 503;
+      ctx.body = { status: ready ? 'ready' : 'unavailable', service, ...details };
       return;
     }
     ctx.set('Cache-Control', 'no-store');
@@ -38,7 +56,10 @@ export function createKoaApp(logger: Logger, service: string): Koa<AppState> {
   return app;
 }
 
-/** Listen, and close cleanly on SIGTERM/SIGINT: stop accepting, finish requests, then run `onClose`. */
+/**
+ * Listen, tell the launcher once `readiness` holds, and close cleanly on SIGTERM/SIGINT: stop accepting,
+ * finish requests, then run `onClose`.
+ */
 export function serve(
   app: Koa<AppState>,
   {
@@ -47,10 +68,21 @@ export function serve(
     logger,
     launched,
     onClose,
-  }: { port: number; host: string; logger: Logger; launched: boolean; onClose: () => Promise<void> },
+    readiness = alwaysReady,
+  }: {
+    port: number;
+    host: string;
+    logger: Logger;
+    launched: boolean;
+    onClose: () => Promise<void>;
+    readiness?: () => Promise<Readiness>;
+  },
 ): Server {
   const server = keepSocketsAlive(createServer(app.callback()));
-  server.listen(port, host, () => logger.info({ port, host }, 'listening'));
+  server.listen(port, host, () => {
+    logger.info({ port, host }, 'listening');
+    void reportReadyWhen(readiness);
+  });
   const shutdown = () => {
     logger.info('shutting down');
     server.close(() => {

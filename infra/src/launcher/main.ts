@@ -7,14 +7,25 @@ import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
 import { freePort } from './free-port.ts';
+import serverEntries from './server-entries.json' with { type: 'json' };
 import { createSupervisor } from './supervisor.ts';
 
 /**
  * `npm start`: build what is missing, open the database (embedded when DATABASE_URL is unset), apply
  * migrations, make sure there is an admin, then run every service as its own supervised process.
+ * Run from its bundle (`npm start`), it starts the bundled services with plain node; run from source
+ * (`npm run dev`), it starts their sources through tsx.
  */
 const config = loadConfig();
 const logger = createLogger('launcher', config.LOG_LEVEL);
+
+type Entry = keyof typeof serverEntries;
+const compiled = !import.meta.url.endsWith('.ts');
+/** node's arguments to run one entry of server-entries.json. */
+const nodeArgs = (entry: Entry): string[] =>
+  compiled
+    ? ['--enable-source-maps', join(repoRoot, 'dist', 'server', `${entry}.js`)]
+    : ['--import', 'tsx', join(repoRoot, serverEntries[entry])];
 
 if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
   logger.info('pwa/dist is missing: building the app (once)');
@@ -46,15 +57,7 @@ await pool.end();
 
 const env = { ...process.env, DATABASE_URL: database.url };
 if (config.DEMO_DATA === '1') {
-  const demo = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'command-service/src/demo/load-demo-data.ts')],
-    {
-      cwd: repoRoot,
-      env,
-      stdio: 'inherit',
-    },
-  );
+  const demo = spawnSync(process.execPath, nodeArgs('load-demo-data'), { cwd: repoRoot, env, stdio: 'inherit' });
   if (demo.status !== 0) logger.error('loading the demo data failed (the app starts anyway)');
 }
 
@@ -63,23 +66,37 @@ const queryPort = await freePort();
 const supervisor = createSupervisor(logger, env);
 supervisor.start({
   name: 'command-service',
-  entry: join(repoRoot, 'command-service/src/main.ts'),
+  args: nodeArgs('command-service'),
   env: { COMMAND_SERVICE_PORT: String(commandPort) },
 });
 supervisor.start({
   name: 'query-service',
-  entry: join(repoRoot, 'query-service/src/main.ts'),
+  args: nodeArgs('query-service'),
   env: { QUERY_SERVICE_PORT: String(queryPort) },
 });
-supervisor.start({ name: 'projector', entry: join(repoRoot, 'projector/src/main.ts'), env: {} });
-for (const extra of ['command-service/src/notifier/main.ts']) {
-  if (existsSync(join(repoRoot, extra))) supervisor.start({ name: 'notifier', entry: join(repoRoot, extra), env: {} });
-}
+// The followers' probes (/healthz, /readyz) on loopback ports of their own, unless chosen.
+const projectorHealthPort = String(config.PROJECTOR_HEALTH_PORT || (await freePort()));
+const notifierHealthPort = String(config.NOTIFIER_HEALTH_PORT || (await freePort()));
+supervisor.start({
+  name: 'projector',
+  args: nodeArgs('projector'),
+  env: { PROJECTOR_HEALTH_PORT: projectorHealthPort },
+});
+supervisor.start({ name: 'notifier', args: nodeArgs('notifier'), env: { NOTIFIER_HEALTH_PORT: notifierHealthPort } });
 supervisor.start({
   name: 'gateway',
-  entry: join(repoRoot, 'infra/src/gateway/main.ts'),
+  args: nodeArgs('gateway'),
   env: { COMMAND_SERVICE_URL: `http://127.0.0.1:${commandPort}`, QUERY_SERVICE_URL: `http://127.0.0.1:${queryPort}` },
 });
+logger.info(
+  {
+    commandService: commandPort,
+    queryService: queryPort,
+    projector: Number(projectorHealthPort),
+    notifier: Number(notifierHealthPort),
+  },
+  'service ports on 127.0.0.1 (each answers /healthz and /readyz)',
+);
 
 void (async () => {
   for (let i = 0; i < 120; i++) {

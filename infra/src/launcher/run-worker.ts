@@ -1,6 +1,9 @@
 import { createServer, type RequestListener } from 'node:http';
+import { isConnectionError } from '../db/connection-errors.ts';
+import { jitteredBackoff } from '../event-store/postgres-listener.ts';
 import type { Logger } from '../logger.ts';
 import { exitWithParent } from './exit-with-parent.ts';
+import { type Readiness, reportFatal, reportReadyWhen } from './ready.ts';
 
 export interface Worker {
   /** Resolves once the worker has stopped after `stop()`. */
@@ -9,9 +12,12 @@ export interface Worker {
 }
 
 /**
- * The life of a follower process (projector, notifier): an optional health server on loopback, a
- * clean stop on SIGTERM, SIGINT or when the launcher goes away, then `close` and exit 0; a failure
- * is logged as fatal and exits 1, so the launcher restarts the process.
+ * The life of a follower process (projector, notifier): an optional health server on loopback
+ * (`/healthz`, `/readyz`, then the worker's own routes), a ready report to the launcher once
+ * `readiness` holds, a clean stop on SIGTERM, SIGINT or when the launcher goes away, then `close` and
+ * exit 0. A lost database connection is not a reason to die: the worker runs again after a jittered
+ * backoff (it resumes from its checkpoint). Any other failure is logged as fatal and exits 1, so the
+ * launcher restarts the process.
  */
 export function runWorker(options: {
   name: string;
@@ -20,12 +26,25 @@ export function runWorker(options: {
   /** 0: no health server. */
   healthPort: number;
   health: RequestListener;
+  readiness: () => Promise<Readiness>;
   /** Started by `npm start`: stop when the launcher is gone. */
   launched: boolean;
   close: () => Promise<void>;
 }): void {
   const { name, logger, worker } = options;
-  if (options.healthPort) createServer(options.health).listen(options.healthPort, '127.0.0.1');
+  if (options.healthPort) {
+    createServer(async (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/healthz') {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ status: 'ok', service: name }));
+      } else if (path === '/readyz') {
+        const { ready, ...details } = await options.readiness();
+        res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable', service: name, ...details }));
+      } else options.health(req, res);
+    }).listen(options.healthPort, '127.0.0.1');
+  }
 
   let stopping = false;
   const stop = () => {
@@ -37,14 +56,33 @@ export function runWorker(options: {
   process.once('SIGINT', stop);
   exitWithParent(options.launched);
 
-  worker
-    .run()
+  const backoff = jitteredBackoff(100, 5000);
+  const runUntilStopped = async (): Promise<void> => {
+    for (;;) {
+      const startedAt = Date.now();
+      try {
+        await worker.run();
+        return;
+      } catch (error) {
+        if (stopping || !isConnectionError(error)) throw error;
+        if (Date.now() - startedAt > 10_000) backoff.reset();
+        const delay = backoff.next();
+        logger.warn({ err: error, retryInMs: delay }, `${name} lost its database connection; resuming`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        if (stopping) return;
+      }
+    }
+  };
+
+  runUntilStopped()
     .then(async () => {
       await options.close();
       process.exit(0);
     })
-    .catch((error: unknown) => {
+    .catch(async (error: unknown) => {
       logger.fatal({ err: error }, `${name} failed`);
+      await reportFatal(error);
       process.exit(1);
     });
+  void reportReadyWhen(options.readiness);
 }

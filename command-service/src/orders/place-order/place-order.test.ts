@@ -2,7 +2,7 @@ import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
 import { type PlaceOrderRequest, placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { given, orderPlaced } from '../testing/given-when-then.ts';
+import { given, janesAddress, orderPlaced } from '../testing/given-when-then.ts';
 import { decidePlaceOrder, type PlaceOrder } from './place-order.ts';
 
 /** The add-order form's payload, parsed as the route parses it. */
@@ -12,15 +12,7 @@ const request = (overrides: Record<string, unknown> = {}): PlaceOrderRequest =>
     customerName: 'Jane Golfer',
     orderDate: '2026-11-01',
     status: 'order_being_processed',
-    shippingAddress: {
-      name: 'Jane Golfer',
-      address1: '1 Fairway Lane',
-      address2: '',
-      city: 'St Andrews',
-      state: 'Fife',
-      zipCode: 'KY16 9AA',
-      country: 'United Kingdom',
-    },
+    shippingAddress: { ...janesAddress, address2: '' },
     sameBillingAddress: true,
     subtotal: 49_900,
     shipping: 0,
@@ -69,24 +61,8 @@ test('a new order is placed with its items, the same billing address and the spe
           customerPhone: null,
           orderDate: '2026-11-01',
           status: 'order_being_processed',
-          shippingAddress: {
-            name: 'Jane Golfer',
-            address1: '1 Fairway Lane',
-            address2: null,
-            city: 'St Andrews',
-            state: 'Fife',
-            zipCode: 'KY16 9AA',
-            country: 'United Kingdom',
-          },
-          billingAddress: {
-            name: 'Jane Golfer',
-            address1: '1 Fairway Lane',
-            address2: null,
-            city: 'St Andrews',
-            state: 'Fife',
-            zipCode: 'KY16 9AA',
-            country: 'United Kingdom',
-          },
+          shippingAddress: janesAddress,
+          billingAddress: janesAddress,
           subtotal: 49_900,
           shipping: 0,
           tax: 0,

@@ -1,7 +1,7 @@
 import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
 import { test } from 'uvu';
-import { given, orderPlaced } from '../testing/given-when-then.ts';
+import { given, janesAddress, orderPlaced } from '../testing/given-when-then.ts';
 import { decideUpdateOrderDetails, type UpdateOrderDetails } from './update-order-details.ts';
 
 const update = (changes: Partial<UpdateOrderDetailsRequest>, notify = false): UpdateOrderDetails => ({
@@ -10,15 +10,7 @@ const update = (changes: Partial<UpdateOrderDetailsRequest>, notify = false): Up
   notification: notify ? { notificationId: 'note-1', requestedBy: 'admin' } : null,
 });
 
-const placedAddress = {
-  name: 'Jane Golfer',
-  address1: '1 Fairway Lane',
-  address2: null,
-  city: 'St Andrews',
-  state: 'Fife',
-  zipCode: 'KY16 9AA',
-  country: 'United Kingdom',
-};
+const placedAddress = janesAddress;
 
 test('an order that does not exist cannot be updated', () => {
   given().when(decideUpdateOrderDetails, update({})).thenFails(NotFound, 'Order not found');

@@ -6,7 +6,6 @@ import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { customerHasDocument } from '../document-access.ts';
 import { DOCUMENT_NOT_FOUND } from '../get-document/get-document.route.ts';
 import { pdfEmbedHtml } from './render-document.ts';
-import { sanitiseDocument } from './sanitise-html.ts';
 
 const querySchema = z.object({
   url: z.string({ error: 'Document URL is required' }).trim().min(1, 'Document URL is required').max(2000),
@@ -41,6 +40,8 @@ export function renderDocumentRoute(router: QueryRouter, deps: QueryServiceDeps)
     if (fetched.body.subarray(0, 5).toString('latin1') === '%PDF-' || !/html/i.test(fetched.contentType)) {
       throw cannotRender('The document is not an HTML document');
     }
+    // jsdom takes seconds to load: only a process that renders a document pays for it (fast restarts).
+    const { sanitiseDocument } = await import('./sanitise-html.ts');
     ctx.body = { html: sanitiseDocument(fetched.body.toString('utf8')) };
   });
 }
