@@ -23,6 +23,8 @@ const envSchema = z.object({
   PORT: intFrom(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optional,
+  /** The services' connection (role order_tracker_app); unset: derived from DATABASE_URL. */
+  APP_DATABASE_URL: optional,
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTOREDB_URL: optional,
   ADMIN_USERNAME: optional,
