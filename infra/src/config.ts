@@ -46,8 +46,6 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optional,
   /** `1`: the gateway trusts X-Forwarded-For/-Proto from the proxy in front of it. */
   TRUST_PROXY: optional,
-  /** `1`: a customer signing in on a new browser confirms with a code sent by email. */
-  CUSTOMER_LOGIN_CODE: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),
