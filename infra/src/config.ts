@@ -25,6 +25,8 @@ const envSchema = z.object({
   DATABASE_URL: optional,
   /** A streaming replica of DATABASE_URL: the query service reads from it (writes stay on the primary). */
   READ_DATABASE_URL: optional,
+  /** The services' connection (role order_tracker_app); unset: derived from DATABASE_URL. */
+  APP_DATABASE_URL: optional,
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTOREDB_URL: optional,
   ADMIN_USERNAME: optional,
@@ -46,8 +48,6 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optional,
   /** `1`: the gateway trusts X-Forwarded-For/-Proto from the proxy in front of it. */
   TRUST_PROXY: optional,
-  /** `1`: a customer signing in on a new browser confirms with a code sent by email. */
-  CUSTOMER_LOGIN_CODE: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),

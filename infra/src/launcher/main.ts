@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUserRepository } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';
+import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
@@ -55,7 +56,9 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
 }
 await pool.end();
 
-const env = { ...process.env, DATABASE_URL: database.url };
+// The services connect as the app role (least privilege); migrations and the admin above ran as the owner.
+const appUrl = await prepareAppRole(database.url, appDatabaseUrl(database.url, config.APP_DATABASE_URL), logger);
+const env = { ...process.env, DATABASE_URL: appUrl };
 if (config.DEMO_DATA === '1') {
   const demo = spawnSync(process.execPath, nodeArgs('load-demo-data'), { cwd: repoRoot, env, stdio: 'inherit' });
   if (demo.status !== 0) logger.error('loading the demo data failed (the app starts anyway)');
