@@ -1,7 +1,9 @@
+import type { EmailEventsPage } from '@ot/contracts/email/email-views.ts';
 import type { ImportReport } from '@ot/contracts/imports/import-report.ts';
 import type { OrderView, TimelineEntry } from '@ot/contracts/orders/order-views.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startNotifier } from '../support/notifier.ts';
 import { orderPayload, type Stack, startStack } from '../support/stack.ts';
 
 /**
@@ -97,6 +99,38 @@ test("the timeline is the order's EventStoreDB stream, rendered", async ({ stack
     stream.map((event) => event.type),
     ['OrderPlaced', 'ItemStatusChanged', 'CustomerNotesChanged'],
   );
+});
+
+test("a notification requested by an edit is sent by the notifier, its outcome in the email's own EventStoreDB stream", async ({
+  stack,
+}) => {
+  const notifier = startNotifier(stack.db.pool, stack.store);
+  try {
+    const admin = stack.client();
+    await admin.loginAdmin();
+    await admin.post('/api/admin/import', [orderPayload({ orderNumber: 'EP-0400' })]);
+    const order = await admin.get<OrderView>('/api/orders/EP-0400');
+    const answer = await admin.patch(
+      itemPath('EP-0400', order.body.items[0]?.id ?? ''),
+      { status: 'order_placed_with_manufacturer' },
+      { 'x-send-email': 'true' },
+    );
+    assert.is(answer.status, 200);
+    let log = await admin.get<EmailEventsPage>('/api/admin/email-events?orderNumber=EP-0400');
+    for (let i = 0; i < 100 && log.body.events[0]?.deliveryStatus !== 'sent'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = await admin.get<EmailEventsPage>('/api/admin/email-events?orderNumber=EP-0400');
+    }
+    const [email] = log.body.events;
+    assert.is(email?.deliveryStatus, 'sent');
+    const outcome = await stack.store.readStream(`email-${email?.id}`);
+    assert.equal(
+      outcome.map((event) => event.type),
+      ['EmailSent'],
+    );
+  } finally {
+    await notifier.stop();
+  }
 });
 
 test.run();
