@@ -1,6 +1,6 @@
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { FileUp, Mail, Plus } from 'lucide-react';
+import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
@@ -23,8 +23,11 @@ const searchFields = (order: OrderView) => [
   ...order.items.map((item) => item.name),
 ];
 
-/** `testEmail` is the email feature's Test Email button, composed in by the app. */
-export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
+/**
+ * `testEmail` is the email feature's Test Email button, composed in by the app; `readOnly` (an auditor)
+ * leaves out every button that writes.
+ */
+export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?: ReactNode; readOnly?: boolean }) {
   const orders = useQuery(adminOrdersQuery());
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
@@ -44,19 +47,27 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
           <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <LinkButton to="/admin/add-order">
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add New Order
-          </LinkButton>
-          <LinkButton to="/admin/import" variant="outline">
-            <FileUp aria-hidden="true" className="h-4 w-4" />
-            Import Customer Data
-          </LinkButton>
+          {!readOnly && (
+            <>
+              <LinkButton to="/admin/add-order">
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add New Order
+              </LinkButton>
+              <LinkButton to="/admin/import" variant="outline">
+                <FileUp aria-hidden="true" className="h-4 w-4" />
+                Import Customer Data
+              </LinkButton>
+            </>
+          )}
           <LinkButton to="/admin/email-logs" variant="outline">
             <Mail aria-hidden="true" className="h-4 w-4" />
             Email Logs
           </LinkButton>
-          {testEmail}
+          <LinkButton to="/admin/audit" variant="outline">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            Audit
+          </LinkButton>
+          {!readOnly && testEmail}
         </div>
       </div>
 
