@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { browserContextOptions, chromiumLaunchOptions } from './e2e/support/chromium.ts';
 
 /**
  * End-to-end tests in Debian's Chromium against the real stack, started as `npm start` starts it
@@ -17,22 +18,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     ...devices['Desktop Chrome'],
-    viewport: { width: 1280, height: 800 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
+    ...browserContextOptions,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

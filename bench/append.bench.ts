@@ -58,23 +58,20 @@ async function raw(): Promise<AppendRun> {
   });
 }
 
-function emmett(): Promise<AppendRun> {
-  const script = fileURLToPath(new URL('./append/emmett-append.ts', import.meta.url));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, db.url], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.on('close', (code) => {
-      const line = output.trim().split('\n').at(-1) ?? '';
-      if (code === 0) resolve(JSON.parse(line) as AppendRun);
-      else reject(new Error(`the Emmett run exited with ${code}: ${output}`));
-    });
+const script = fileURLToPath(new URL('./append/emmett-append.ts', import.meta.url));
+const peer = spawn(process.execPath, ['--import', 'tsx', script, db.url], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+const answers: ((message: unknown) => void)[] = [];
+peer.on('message', (message) => answers.shift()?.(message));
+const ask = (message?: string) =>
+  new Promise<unknown>((resolve, reject) => {
+    answers.push(resolve);
+    peer.once('exit', (code) => reject(new Error(`the Emmett process exited with ${code}`)));
+    if (message) peer.send(message);
   });
-}
+await ask(); // ready
+const emmett = async () => (await ask('run')) as AppendRun;
 
 const runs: { ours: AppendRun; raw: AppendRun; emmett: AppendRun }[] = [];
 await ours(); // warm up: connections, prepared statements
@@ -107,5 +104,7 @@ const p99 = (side: 'ours' | 'raw' | 'emmett') => median(runs.map((run) => run[si
 console.log(
   `p99 per append (median of ${ROUNDS} rounds): ours ${p99('ours')} ms, raw ${p99('raw')} ms, Emmett ${p99('emmett')} ms`,
 );
+peer.send('stop');
+await new Promise((resolve) => peer.once('exit', resolve));
 await db.drop();
 if (rows.some((row) => !row.ok)) process.exit(1);

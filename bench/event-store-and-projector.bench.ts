@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
-import { createLogger } from '@ot/infra/logger.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
-import { projections } from '../projector/src/projections/all-projections.ts';
-import { createProjector } from '../projector/src/runtime/projector.ts';
 import { orderPayload } from '../tests/support/stack.ts';
 
-/** Append throughput, follower read throughput and a full rebuild, with a target for each. */
+/** Append throughput through the place-order decider (the rebuild is measured in rebuild.bench.ts). */
 const ORDERS = 2000;
 const db = await createTestDatabase();
 const store = createPostgresEventStore(db.pool);
@@ -54,22 +51,6 @@ results.push({
   target: '>= 300',
   ok: appendsPerSecond >= 300,
 });
-
-const projector = createProjector({ pool: db.pool, store, projections, logger: createLogger('bench', 'silent') });
-const rebuildMs = await timed(async () => {
-  await projector.rebuild();
-});
-const eventsPerSecond = (ORDERS / rebuildMs) * 1000;
-results.push({
-  measure: 'rebuild: events per second',
-  value: eventsPerSecond.toFixed(0),
-  target: '>= 200',
-  ok: eventsPerSecond >= 200,
-});
-
-globalThis.gc?.();
-const rss = process.memoryUsage().rss / 1024 / 1024;
-results.push({ measure: 'process RSS after rebuild (MB)', value: rss.toFixed(0), target: '<= 300', ok: rss <= 300 });
 
 console.table(results);
 await db.drop();

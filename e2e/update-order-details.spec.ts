@@ -60,18 +60,50 @@ test.describe('update order details (the edit screen saves the order fields)', (
     await expect(page.getByText('Shaft: stiff flex')).toHaveCount(0);
   });
 
-  test('a save refused by the server shows the error toast and stays on the page', async ({ page, studio }) => {
+  test('two admins edit the same order: a field only one changed merges, a field both changed is chosen side by side', async ({
+    page,
+    studio,
+  }) => {
     const order = await studio.addOrder();
     await page.goto(`/admin/edit-order/${order.orderNumber}`);
     await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
     // Someone else changes the order meanwhile: this form's version is no longer current (409).
     await studio.patchOrder(order.orderNumber, {
-      status: 'order_placed_with_manufacturer',
+      status: order.status,
       trackingNumber: 'PF-OTHER',
+      fitterNotes: 'Theirs',
     });
     await page.getByLabel('Tracking Number (Parcelforce)').fill('PF-MINE');
+    await page.getByLabel('Customer Notes').fill('Mine: collect Friday');
+    await page.getByRole('checkbox', { name: 'Notify Customer' }).click();
+    await page.getByRole('button', { name: 'Update Order' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Changed by someone else' })).toBeVisible();
+    const field = page.getByRole('group', { name: 'Tracking Number' });
+    await expect(field.getByText('PF-MINE')).toBeVisible();
+    await expect(field.getByText('PF-OTHER')).toBeVisible();
+    await field.getByRole('radio', { name: /Current/ }).check();
+    await page.getByRole('button', { name: 'Keep My Choices' }).click();
+    await expect(
+      page.getByText(`Order ${order.orderNumber} has been updated successfully.`, { exact: true }),
+    ).toBeVisible();
+
+    await expect
+      .poll(async () => {
+        const saved = await studio.getOrder(order.orderNumber);
+        return [saved.trackingNumber, saved.fitterNotes, saved.customerNotes];
+      })
+      .toEqual(['PF-OTHER', 'Theirs', 'Mine: collect Friday']);
+  });
+
+  test('a save refused by the server shows the error toast and stays on the page', async ({ page, studio }) => {
+    const order = await studio.addOrder();
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+    await page.getByLabel('Or paste a document URL').fill('http://insecure.example.com/spec.pdf');
     await page.getByRole('button', { name: 'Update Order' }).click();
     await expect(page.getByText('Failed to update order. Please try again.', { exact: true })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/admin/edit-order/${order.orderNumber}$`));
+    await expect(page.getByRole('button', { name: /^Pending changes/ })).toHaveCount(0);
   });
 });

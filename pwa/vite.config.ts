@@ -11,8 +11,10 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
-      registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // A new version waits for the user's Reload (app/layout/update-prompt.tsx), so it never replaces
+      // the page while a change is being typed or waits in the outbox.
+      registerType: 'prompt',
+      injectRegister: false,
       manifest: {
         name: 'Order Tracker',
         short_name: 'Orders',
@@ -36,7 +38,6 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // The first visit's page is controlled at once, so the app works offline from then on.
         clientsClaim: true,
-        skipWaiting: true,
       },
     }),
   ],

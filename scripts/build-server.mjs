@@ -39,12 +39,19 @@ export function serverBuildIsStale() {
   return newestSourceTime() > statSync(stamp).mtimeMs;
 }
 
-/** Bare imports stay imports (npm packages), except our own workspaces, which hold TypeScript. */
+/**
+ * Bare imports stay imports (npm packages), except our own workspaces, which hold TypeScript, and a few
+ * pure-ESM packages of many small files (zod, date-fns): resolving those file by file costs a service
+ * about a third of its start, bundled they cost nothing.
+ */
+const BUNDLED = [/^@ot\//, /^zod(\/|$)/, /^date-fns(\/|$)/];
 const externalPackages = {
   name: 'external-packages',
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@ot/') || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
+      args.path.startsWith('node:') || BUNDLED.some((pattern) => pattern.test(args.path))
+        ? undefined
+        : { path: args.path, external: true },
     );
   },
 };
@@ -77,6 +84,18 @@ export async function buildServer() {
 
 export async function ensureServerBuild(log = console.log) {
   if (!serverBuildIsStale()) return;
+  const esbuildInstalled = await import('esbuild').then(
+    () => true,
+    () => false,
+  );
+  if (!esbuildInstalled) {
+    // A production install (no dev dependencies) runs the build it was given, even if sources look newer.
+    if (existsSync(join(serverDir, 'launcher.js')))
+      return log('dist/server looks older than the sources; esbuild is not installed, so it runs as built');
+    throw new Error(
+      'dist/server is missing and esbuild is not installed: run npm run build where dev dependencies are',
+    );
+  }
   log('Building the services (dist/server)...');
   const ms = await buildServer();
   log(`Built the services in ${ms} ms`);

@@ -42,7 +42,7 @@ const stripAnsi = (text: string) => text.replaceAll(new RegExp(`${ESC}\\[[0-9;]*
 
 async function uvu(label: string, pattern: string, env: NodeJS.ProcessEnv): Promise<void> {
   console.log(`\n=== ${label} ===`);
-  const ignore = ['-i', 'node_modules', '-i', '^pwa', '-i', '^e2e', '-i', '^\\.data', '-i', '^scripts'];
+  const ignore = ['-i', 'node_modules', '-i', '^pwa/(?!src(/|$))', '-i', '^e2e', '-i', '^\\.data', '-i', '^scripts'];
   const { code, output } = await run(
     process.execPath,
     ['--import', 'tsx', 'node_modules/uvu/bin.js', '.', pattern, ...ignore],

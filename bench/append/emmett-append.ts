@@ -1,6 +1,7 @@
 /**
  * The peer's side of the append benchmark, in its own process: Emmett's Postgres package changes pg's
- * int8 parsing for the whole process. Prints one JSON line: {eventsPerSecond, p99Ms}.
+ * int8 parsing for the whole process. Runs a round for each 'run' message and answers with
+ * {eventsPerSecond, p99Ms}; any other message ends it.
  */
 import { randomUUID } from 'node:crypto';
 import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
@@ -15,12 +16,25 @@ const run = randomUUID().slice(0, 8);
 // The first append creates Emmett's schema; keep that out of the measurement.
 await store.appendToStream(`warmup-${run}`, [{ type: 'Warmup', data: {} }]);
 
-const result = await runWriters(async (writer, n) => {
-  const { id, type, data, metadata } = benchEvent(writer, n);
-  await store.appendToStream(`order-${run}-${writer}`, [{ type, data, metadata: { ...metadata, eventId: id } }], {
-    expectedStreamVersion: BigInt(n),
+// One round per message from the parent, so the rounds interleave with the parent's sides.
+process.on('message', async (message) => {
+  if (message !== 'run') {
+    await store.close();
+    await pool.end().catch(() => {});
+    process.disconnect();
+    return;
+  }
+  const round = randomUUID().slice(0, 8);
+  const result = await runWriters(async (writer, n) => {
+    const { id, type, data, metadata } = benchEvent(writer, n);
+    await store.appendToStream(
+      `order-${run}-${round}-${writer}`,
+      [{ type, data, metadata: { ...metadata, eventId: id } }],
+      {
+        expectedStreamVersion: BigInt(n),
+      },
+    );
   });
+  process.send?.(result);
 });
-console.log(JSON.stringify(result));
-await store.close();
-await pool.end().catch(() => {});
+process.send?.('ready');

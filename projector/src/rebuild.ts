@@ -19,7 +19,7 @@ await withDatabase(config, logger, async (databaseUrl) => {
     const report = await rebuildReadModels({ pool, store, projections, logger });
     const seconds = report.ms / 1000;
     console.log(
-      `Rebuilt ${projections.length} read models from ${report.events} events in ${seconds.toFixed(1)} s (${Math.round(report.events / Math.max(seconds, 0.001))} events/s).`,
+      `Rebuilt ${Object.keys(report.rows).length} read-model tables from ${report.events} events in ${seconds.toFixed(1)} s (${Math.round(report.events / Math.max(seconds, 0.001))} events/s).`,
     );
     for (const [table, rows] of Object.entries(report.rows)) console.log(`  rm.${table}: ${rows} rows`);
   } finally {

@@ -3,10 +3,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { restoreCache } from './lib/persisted-cache.ts';
+import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
+await restoreCache(queryClient);
 
 createRoot(root).render(
   <StrictMode>

@@ -3,7 +3,7 @@ import {
   type RecordedDomainEvent as RecordedOrderEvent,
 } from '@ot/contracts/events/event-registry.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
-import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
+import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 
@@ -87,80 +87,23 @@ export function intakeStatements(event: RecordedOrderEvent): Statement[] {
 }
 
 /**
- * Takes in every event after the notifier's checkpoint, batch and checkpoint in one transaction (the
- * projector's pattern): a request is on the work list exactly once, however the process stops.
+ * Takes one batch into the work list; the follower (infra/src/follower) runs it in the transaction that
+ * advances the notifier's checkpoint, so a request is on the work list exactly once, however the
+ * process stops.
  */
-export function createIntake(options: {
-  pool: pg.Pool;
-  store: EventStore;
-  logger: Logger;
-  checkpointName: string;
-  batchSize?: number;
-}) {
-  const { pool, store, logger, checkpointName } = options;
-
-  async function readCheckpoint(db: pg.PoolClient, forUpdate: boolean): Promise<Checkpoint> {
-    await db.query('insert into rm.checkpoints (name) values ($1) on conflict do nothing', [checkpointName]);
-    const { rows } = await db.query<{ tx: string; position: string }>(
-      `select tx, position from rm.checkpoints where name = $1${forUpdate ? ' for update' : ''}`,
-      [checkpointName],
-    );
-    const row = rows[0];
-    return row ? { tx: Number(row.tx), position: Number(row.position) } : start;
-  }
-
-  /** Take in the next batch; returns how many events it read (0 when caught up). */
-  async function nextBatch(): Promise<number> {
-    const db = await pool.connect();
-    try {
-      const checkpoint = await readCheckpoint(db, false);
-      const batch = await store.readAll({ after: checkpoint, limit: options.batchSize ?? 500 });
-      const last = batch.at(-1);
-      if (!last) return 0;
-      await db.query('begin');
+export function applyIntake(logger: Logger) {
+  return async (db: pg.PoolClient, batch: RecordedEvent[]): Promise<void> => {
+    for (const recorded of batch) {
+      let event: RecordedOrderEvent | null = null;
       try {
-        const locked = await readCheckpoint(db, true);
-        if (locked.tx !== checkpoint.tx || locked.position !== checkpoint.position) {
-          await db.query('rollback');
-          return 1;
-        }
-        for (const recorded of batch) {
-          let event: RecordedOrderEvent | null = null;
-          try {
-            event = parseOrderEvent(recorded);
-          } catch (error) {
-            logger.error(
-              { err: error, eventId: recorded.id, type: recorded.type },
-              'event does not match its schema; skipped',
-            );
-          }
-          for (const statement of event ? intakeStatements(event) : [])
-            await db.query(statement.text, statement.values);
-        }
-        const next = checkpointOf(last);
-        await db.query('update rm.checkpoints set tx = $2, position = $3, updated_at = now() where name = $1', [
-          checkpointName,
-          next.tx,
-          next.position,
-        ]);
-        await db.query('commit');
-        return batch.length;
+        event = parseOrderEvent(recorded);
       } catch (error) {
-        await db.query('rollback').catch(() => {});
-        throw error;
+        logger.error(
+          { err: error, eventId: recorded.id, type: recorded.type },
+          'event does not match its schema; skipped',
+        );
       }
-    } finally {
-      db.release();
+      for (const statement of event ? intakeStatements(event) : []) await db.query(statement.text, statement.values);
     }
-  }
-
-  return {
-    nextBatch,
-    /** Take in everything readable now; returns how many events that was. */
-    async catchUp(): Promise<number> {
-      let total = 0;
-      for (let n = await nextBatch(); n > 0; n = await nextBatch()) total += n;
-      return total;
-    },
   };
 }

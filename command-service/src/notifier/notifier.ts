@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { emailStream } from '@ot/contracts/email/email-fields.ts';
 import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import type { Studio } from './compose-email.ts';
 import { deliver } from './deliver.ts';
 import { createDeliveries } from './deliveries.ts';
-import { createIntake } from './intake.ts';
+import { applyIntake } from './intake.ts';
 
 export interface NotifierOptions {
   pool: pg.Pool;
@@ -24,7 +25,6 @@ export interface NotifierOptions {
   random?: () => number;
 }
 
-const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A wait that ends early when poked: how the loops sleep between work. */
@@ -72,11 +72,11 @@ export function createNotifier(options: NotifierOptions) {
   const clock = options.clock ?? (() => new Date());
   const pollMs = options.pollMs ?? 1000;
   const deliveries = createDeliveries(pool);
-  const intake = createIntake({ pool, store, logger, checkpointName: name });
-  const intakeAlarm = alarm();
   const workAlarm = alarm();
   let stopped = false;
-  let active = false;
+  /** Active and settled: what a crash left has been looked at, so sending may go on. */
+  let ready = false;
+  let delivering: Promise<unknown> = Promise.resolve();
   let sendsHeldUntil = 0;
   const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
 
@@ -100,18 +100,6 @@ export function createNotifier(options: NotifierOptions) {
       );
     },
   };
-
-  async function acquireLock(db: pg.PoolClient): Promise<boolean> {
-    let announced = false;
-    while (!stopped) {
-      const { rows } = await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${lockKey(name)}) as locked`);
-      if (rows[0]?.locked) return true;
-      if (!announced) logger.info('another notifier is active; waiting as standby');
-      announced = true;
-      await sleep(Math.min(pollMs, 1000));
-    }
-    return false;
-  }
 
   /** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
   async function recoverInFlight(): Promise<void> {
@@ -142,23 +130,43 @@ export function createNotifier(options: NotifierOptions) {
     }
   }
 
-  const intakeStep = async () => {
-    if ((await intake.catchUp()) > 0) workAlarm.poke();
-    await intakeAlarm.wait(pollMs);
-  };
+  // Takes every event into the work list; its active instance is the active notifier.
+  const intake = createFollower({
+    name,
+    pool,
+    store,
+    logger,
+    pollMs,
+    applyBatch: applyIntake(logger),
+    async onActive() {
+      ready = false;
+      await delivering; // an attempt of ours still going out is not a crash's leftover
+      await recoverInFlight();
+      ready = true;
+      logger.info({ transport: options.transport.description }, 'notifier sending');
+      workAlarm.poke();
+    },
+    onApplied: () => workAlarm.poke(),
+  });
 
   const workStep = async () => {
+    if (!ready || !intake.isActive()) {
+      ready = false;
+      await workAlarm.wait(pollMs);
+      return;
+    }
     const held = sendsHeldUntil - clock().getTime();
     if (held > 0) {
       await workAlarm.wait(held);
       return;
     }
     const due = await deliveries.nextDue(clock());
-    if (due) {
-      const outcome = await deliver(deps, due);
+    if (due && ready) {
+      const attempt = deliver(deps, due);
+      delivering = attempt.catch(() => {});
+      const outcome = await attempt;
       if (outcome?.type === 'EmailSent') counters.sent += 1;
       if (outcome?.type === 'EmailDeliveryFailed') counters.failedAttempts += 1;
-      intakeAlarm.poke();
       return;
     }
     const next = await deliveries.nextDueAt();
@@ -167,40 +175,23 @@ export function createNotifier(options: NotifierOptions) {
   };
 
   return {
-    /** Run until stopped: take the lock, catch up, settle what a crash left, then follow and send. */
+    /** Run until stopped: follow the events (active or standby) and, while active, send. */
     async run(): Promise<void> {
-      const lock = await pool.connect();
-      try {
-        if (!(await acquireLock(lock))) return;
-        active = true;
-        logger.info({ transport: options.transport.description }, 'notifier active');
-        const unsubscribe = await store.onAppended(() => intakeAlarm.poke());
-        try {
-          await intake.catchUp();
-          await recoverInFlight();
-          await Promise.all([loop('taking in events', intakeStep), loop('sending', workStep)]);
-        } finally {
-          await unsubscribe();
-        }
-      } finally {
-        active = false;
-        await lock.query('select pg_advisory_unlock_all()').catch(() => {});
-        lock.release();
-      }
+      await Promise.all([intake.run(), loop('sending', workStep)]);
     },
 
     /** Finish the attempt in hand, then stop. */
     stop(): void {
       stopped = true;
-      intakeAlarm.poke();
+      void intake.stop();
       workAlarm.poke();
     },
 
-    isActive: () => active,
+    isActive: () => intake.isActive(),
 
     /** What the metrics endpoint shows: totals from the work list, and this process's own counts. */
     async metrics() {
-      return { active, sinceStart: { ...counters }, totals: await deliveries.counts() };
+      return { active: intake.isActive(), sinceStart: { ...counters }, totals: await deliveries.counts() };
     },
   };
 }

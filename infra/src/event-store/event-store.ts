@@ -90,57 +90,6 @@ export interface EventStore {
 
 export const checkpointOf = (event: RecordedEvent): Checkpoint => ({ tx: event.tx, position: event.position });
 
-/**
- * Follow every event from `after`, handing ordered batches to `onBatch` until stopped: wakes on
- * appends and polls as a fallback. The caller records its own checkpoint (inside `onBatch`).
- */
-export function subscribe(
-  store: EventStore,
-  options: {
-    after: Checkpoint;
-    batchSize?: number;
-    pollMs?: number;
-    onBatch: (events: RecordedEvent[]) => Promise<void>;
-  },
-): { stop(): Promise<void>; caughtUp(): Promise<void> } {
-  let checkpoint = options.after;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  let idleWaiters: (() => void)[] = [];
-  const unsubscribing = store.onAppended(() => wake?.());
-
-  const loop = (async () => {
-    while (!stopped) {
-      const batch = await store.readAll({ after: checkpoint, limit: options.batchSize ?? 500 });
-      if (batch.length > 0) {
-        await options.onBatch(batch);
-        checkpoint = checkpointOf(batch[batch.length - 1] as RecordedEvent);
-        continue;
-      }
-      for (const resolve of idleWaiters) resolve();
-      idleWaiters = [];
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs ?? 1000);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-
-  return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
-      await (await unsubscribing)();
-    },
-    caughtUp: () => new Promise<void>((resolve) => idleWaiters.push(resolve)),
-  };
-}
-
 /** Start each stream with its event unless it exists already (null for those), in the order given. */
 export async function startStreams(
   store: EventStore,

@@ -54,19 +54,26 @@ const columns = 'position, transaction_id::text, stream, version, id, type, sche
 function coalescedNotify(pool: pg.Pool, gapMs = 5): () => void {
   let busy = false;
   let pending = false;
+  let failures = 0;
   const send = (): void => {
     busy = true;
     pending = false;
-    pool
-      .query(`select pg_notify('${CHANNEL}', '')`)
-      .catch(() => {})
-      .finally(() => {
-        if (!pending) {
+    pool.query(`select pg_notify('${CHANNEL}', '')`).then(
+      () => {
+        failures = 0;
+        if (pending) setTimeout(send, gapMs).unref();
+        else busy = false;
+      },
+      () => {
+        // A pooled connection that was cut, most likely: the next one will do (a few tries, then polling).
+        failures += 1;
+        if (failures <= 5) setTimeout(send, 50 * failures).unref();
+        else {
+          failures = 0;
           busy = false;
-          return;
         }
-        setTimeout(send, gapMs).unref();
-      });
+      },
+    );
   };
   return () => {
     if (busy) pending = true;
@@ -105,43 +112,34 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
 
     async startStreams(entries) {
       if (entries.length === 0) return [];
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        // Rows whose stream exists already (or comes twice in the batch) are not inserted.
-        const { rows } = await client.query<{ stream: string; position: string }>(
-          `insert into es.events (stream, version, id, type, schema_version, data, metadata)
-           select b.stream, 1, b.id, b.type, b.schema_version, b.data, b.metadata
-             from unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::jsonb[])
-                    with ordinality as b(stream, id, type, schema_version, data, metadata, n)
-            where not exists (select 1 from es.events e where e.stream = b.stream)
-            order by b.n
-           on conflict (stream, version) do nothing
-           returning stream, position`,
-          [
-            entries.map((entry) => entry.stream),
-            entries.map((entry) => entry.event.id),
-            entries.map((entry) => entry.event.type),
-            entries.map((entry) => entry.event.schemaVersion ?? 1),
-            entries.map((entry) => JSON.stringify(entry.event.data)),
-            entries.map((entry) => JSON.stringify(entry.event.metadata)),
-          ],
-        );
-        await client.query('commit');
-        if (rows.length > 0) wakeFollowers();
-        const started = new Map(rows.map((row) => [row.stream, toNumber(row.position)]));
-        return entries.map((entry) => {
-          const position = started.get(entry.stream);
-          if (position === undefined) return null;
-          started.delete(entry.stream);
-          return { nextVersion: 1, position };
-        });
-      } catch (error) {
-        await client.query('rollback').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      // One statement, so one transaction of its own: no client to check out (and lose) for it.
+      // Rows whose stream exists already (or comes twice in the batch) are not inserted.
+      const { rows } = await pool.query<{ stream: string; position: string }>(
+        `insert into es.events (stream, version, id, type, schema_version, data, metadata)
+         select b.stream, 1, b.id, b.type, b.schema_version, b.data, b.metadata
+           from unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::jsonb[])
+                  with ordinality as b(stream, id, type, schema_version, data, metadata, n)
+          where not exists (select 1 from es.events e where e.stream = b.stream)
+          order by b.n
+         on conflict (stream, version) do nothing
+         returning stream, position`,
+        [
+          entries.map((entry) => entry.stream),
+          entries.map((entry) => entry.event.id),
+          entries.map((entry) => entry.event.type),
+          entries.map((entry) => entry.event.schemaVersion ?? 1),
+          entries.map((entry) => JSON.stringify(entry.event.data)),
+          entries.map((entry) => JSON.stringify(entry.event.metadata)),
+        ],
+      );
+      if (rows.length > 0) wakeFollowers();
+      const started = new Map(rows.map((row) => [row.stream, toNumber(row.position)]));
+      return entries.map((entry) => {
+        const position = started.get(entry.stream);
+        if (position === undefined) return null;
+        started.delete(entry.stream);
+        return { nextVersion: 1, position };
+      });
     },
 
     async readStream(stream, options = {}) {

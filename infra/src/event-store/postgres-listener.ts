@@ -1,26 +1,5 @@
 import type pg from 'pg';
-
-export interface Backoff {
-  /** The next wait: exponential from `baseMs` up to `maxMs`, jittered between half and all of it. */
-  next(): number;
-  reset(): void;
-}
-
-export function jitteredBackoff(baseMs = 100, maxMs = 5000, random: () => number = Math.random): Backoff {
-  let attempt = 0;
-  return {
-    next() {
-      const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
-      attempt += 1;
-      return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-    },
-    reset() {
-      attempt = 0;
-    },
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { jitteredBackoff, sleep } from '../db/backoff.ts';
 
 /**
  * One LISTEN connection shared by every listener of a channel. It survives a lost connection: the

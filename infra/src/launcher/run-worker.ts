@@ -1,6 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
+import { jitteredBackoff } from '../db/backoff.ts';
 import { isConnectionError } from '../db/connection-errors.ts';
-import { jitteredBackoff } from '../event-store/postgres-listener.ts';
 import type { Logger } from '../logger.ts';
 import { exitWithParent } from './exit-with-parent.ts';
 import { type Readiness, reportFatal, reportReadyWhen } from './ready.ts';

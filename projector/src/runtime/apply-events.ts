@@ -181,22 +181,31 @@ function put(table: Table, change: Change): void {
 /** Deletes children first, then upserts parents first; one upsert per set of columns written. */
 async function write(db: pg.ClientBase, schema: string, tables: readonly Table[], copyFrom: number): Promise<void> {
   for (const table of [...tables].reverse()) {
-    const deleted = [...table.entries].filter(([, entry]) => entry.deleted).map(([key]) => key);
+    const deleted: string[] = [];
+    for (const [key, entry] of table.entries) if (entry.deleted) deleted.push(key);
     if (deleted.length === 0) continue;
     await db.query(`delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any($1)`, [
       deleted,
     ]);
   }
   for (const table of tables) {
+    // Rows read from the database all have the table's columns; new rows, those their projection sets.
+    const stored: Row[] = [];
     const bySignature = new Map<string, { columns: string[]; rows: Row[] }>();
     for (const entry of table.entries.values()) {
       if (!entry.row || !entry.dirty) continue;
-      const columns = (entry.stored ? Object.keys(entry.row) : [...entry.columns]).sort();
+      if (entry.stored) {
+        stored.push(entry.row);
+        continue;
+      }
+      const columns = [...entry.columns];
       const signature = columns.join(',');
       const group = bySignature.get(signature) ?? { columns, rows: [] };
       group.rows.push(entry.row);
       bySignature.set(signature, group);
     }
+    const [first] = stored;
+    if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
     for (const { columns, rows } of bySignature.values()) await upsert(db, schema, table.spec, columns, rows, copyFrom);
   }
 }

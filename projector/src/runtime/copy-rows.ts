@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import type { Row } from './projection.ts';
 
+const special = /[\\\t\n\r]/;
+const escapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
 /** A value in COPY's text format: \N for null, backslash escapes for the characters the format reserves. */
 function copyText(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
@@ -14,7 +17,7 @@ function copyText(value: unknown): string {
         : typeof value === 'number' || typeof value === 'bigint'
           ? String(value)
           : JSON.stringify(value);
-  return text.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return special.test(text) ? text.replace(/[\\\t\n\r]/g, (c) => escapes[c] ?? c) : text;
 }
 
 /**
@@ -24,7 +27,13 @@ function copyText(value: unknown): string {
  */
 export function copyRows(db: pg.ClientBase, relation: string, columns: readonly string[], rows: readonly Row[]) {
   const list = columns.map((column) => `"${column.replaceAll('"', '""')}"`).join(', ');
-  const data = rows.map((row) => `${columns.map((column) => copyText(row[column])).join('\t')}\n`).join('');
+  const lines: string[] = [];
+  for (const row of rows) {
+    const values: string[] = [];
+    for (const column of columns) values.push(copyText(row[column]));
+    lines.push(values.join('\t'));
+  }
+  const data = `${lines.join('\n')}\n`;
   return new Promise<void>((resolve, reject) => {
     let failed: unknown = null;
     const copy = {

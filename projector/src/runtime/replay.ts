@@ -25,11 +25,16 @@ export interface ReplayDeps {
 export const liveTarget = (name: string): Target => ({ schema: 'rm', checkpoints: 'rm.checkpoints', name });
 
 export async function readCheckpoint(db: pg.ClientBase, target: Target, forUpdate: boolean): Promise<Checkpoint> {
-  await db.query(`insert into ${target.checkpoints} (name) values ($1) on conflict do nothing`, [target.name]);
-  const { rows } = await db.query<{ tx: string; position: string }>(
-    `select tx, position from ${target.checkpoints} where name = $1${forUpdate ? ' for update' : ''}`,
-    [target.name],
-  );
+  const select = () =>
+    db.query<{ tx: string; position: string }>(
+      `select tx, position from ${target.checkpoints} where name = $1${forUpdate ? ' for update' : ''}`,
+      [target.name],
+    );
+  let { rows } = await select();
+  if (rows.length === 0) {
+    await db.query(`insert into ${target.checkpoints} (name) values ($1) on conflict do nothing`, [target.name]);
+    ({ rows } = await select());
+  }
   const row = rows[0];
   return row ? { tx: Number(row.tx), position: Number(row.position) } : start;
 }
@@ -109,28 +114,32 @@ export async function catchUp(
   let next = readBatch(deps, after, options.until);
   next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
   while (!options.stopped?.()) {
+    const batch = await next;
+    if (!batch.last) break; // caught up
     await db.query('begin');
     try {
       const locked = await readCheckpoint(db, target, true);
       if (!same(locked, after)) {
         // A rebuild swapped the read models in and moved the checkpoint meanwhile: read from there.
+        await db.query('rollback');
         after = locked;
         next = readBatch(deps, after, options.until);
+        next.catch(() => {});
+        continue;
       }
-      const batch = await next;
-      if (batch.last && !batch.done) {
-        after = batch.last;
-        next = readBatch(deps, after, options.until);
+      if (!batch.done) {
+        next = readBatch(deps, batch.last, options.until);
         next.catch(() => {});
       }
       await applyBatch(db, deps, target, batch);
       await db.query('commit');
-      read += batch.read;
-      if (batch.done || !batch.last) break;
     } catch (error) {
       await db.query('rollback').catch(() => {});
       throw error;
     }
+    after = batch.last;
+    read += batch.read;
+    if (batch.done) break;
   }
   return read;
 }

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
  * Spec section 9: data is never stale, no refetch on window focus, no polling, no retries for
@@ -11,8 +11,19 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** The session (GET /api/auth/me) in the cache: who is signed in, for code outside the auth feature. */
+export const sessionQueryKey = ['auth', 'me'] as const;
+
 /**
  * After any write every cached read may be out of date (lists, details, next order number); the
  * next read carries the write's position, so it sees the write.
  */
 export const refreshAfterWrite = () => queryClient.invalidateQueries();
+
+// TanStack starts out assuming online and listens for changes only; an app opened offline is offline.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
+// Back online: what is on screen may be hours old (kept on the device), so it is fetched again.
+onlineManager.subscribe((online) => {
+  if (online) void queryClient.invalidateQueries();
+});

@@ -182,7 +182,7 @@ export function eventStoreContract<Extra = object>(adapter: Adapter<Extra>): Tes
     // Postgres hands an event to followers once every older transaction has ended, and other
     // databases' transactions on the same server count too: wait (bounded) until all four are readable.
     let everything = await readEverything(store);
-    for (let i = 0; i < 100 && !ids.every((id) => everything.some((e) => e.id === id)); i++) {
+    for (let i = 0; i < 200 && !ids.every((id) => everything.some((e) => e.id === id)); i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       everything = await readEverything(store);
     }

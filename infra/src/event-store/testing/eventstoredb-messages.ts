@@ -70,7 +70,7 @@ export const expectedOf = (options: {
   options.hasAny() ? 'any' : options.hasNoStream() ? 'no_stream' : options.hasStreamExists() ? 'stream_exists' : null;
 
 /** BatchAppend's answer to a wrong expected version: a google.rpc.Status carrying the details, packed. */
-export function wrongExpectedVersionStatus(stream: string, current: number | null, expected: ExpectedRevision) {
+export function wrongExpectedVersionStatus(current: number | null, expected: ExpectedRevision) {
   const details = new sharedPb.WrongExpectedVersion();
   if (current === null) details.setCurrentNoStream(new emptyPb.Empty());
   else details.setCurrentStreamRevision(String(current));
@@ -81,8 +81,8 @@ export function wrongExpectedVersionStatus(stream: string, current: number | nul
   const packed = new anyPb.Any();
   packed.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
   return new statusPb.Status()
-    .setCode(9) // google.rpc.Code.FAILED_PRECONDITION
-    .setMessage(`WrongExpectedVersion: stream ${stream}`)
+    .setCode(6) // google.rpc.Code.ALREADY_EXISTS, as the server answers
+    .setMessage('WrongExpectedVersion')
     .setDetails(packed);
 }
 

@@ -13,7 +13,6 @@ import {
   ServerCredentials,
   status,
 } from '@grpc/grpc-js';
-import emptyPb from 'google-protobuf/google/protobuf/empty_pb.js';
 import {
   appendWrongExpectedVersion,
   expectedOf,
@@ -164,10 +163,6 @@ function streamsService(log: InMemoryLog) {
       const response = new BatchAppendResp()
         .setCorrelationId(new sharedPb.UUID().setString(correlation))
         .setStreamIdentifier(identifierOf(stream));
-      if (typeof expected === 'number') response.setStreamPosition(String(expected));
-      else if (expected === 'any') response.setAny(new emptyPb.Empty());
-      else if (expected === 'no_stream') response.setNoStream(new emptyPb.Empty());
-      else response.setStreamExists(new emptyPb.Empty());
       if (outcome.ok) {
         const position = new sharedPb.AllStreamPosition()
           .setCommitPosition(String(outcome.position))
@@ -176,7 +171,7 @@ function streamsService(log: InMemoryLog) {
           new BatchAppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
         );
       } else {
-        response.setError(wrongExpectedVersionStatus(stream, outcome.current, expected));
+        response.setError(wrongExpectedVersionStatus(outcome.current, expected));
       }
       call.write(response);
     });

@@ -1,10 +1,16 @@
 import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
 import { ThemeMenu } from './theme-menu.tsx';
+
+// Admin code only: a customer never downloads the outbox.
+const PendingChanges = lazy(() =>
+  import('../../features/admin-orders/outbox/pending-changes.tsx').then((m) => ({ default: m.PendingChanges })),
+);
 
 const localPart = (user: { email: string | null; username: string }) => (user.email ?? user.username).split('@')[0];
 
@@ -43,6 +49,11 @@ export function Header() {
           </span>
         )}
         <div className="flex items-center gap-1">
+          {user?.isAdmin && (
+            <Suspense fallback={null}>
+              <PendingChanges userId={user.id} />
+            </Suspense>
+          )}
           <ThemeMenu />
           {user && (
             <Button variant="outline" size="sm" onClick={signOut}>

@@ -5,7 +5,7 @@ import { Input } from '../ui/input.tsx';
 export const addressKeys = ['name', 'address1', 'address2', 'city', 'state', 'zipCode', 'country'] as const;
 export type AddressKey = (typeof addressKeys)[number];
 
-const labels: Record<AddressKey, string> = {
+export const addressLabels: Record<AddressKey, string> = {
   name: 'Full Name',
   address1: 'Address Line 1',
   address2: 'Address Line 2 (Optional)',
@@ -47,7 +47,7 @@ export function AddressFields({
       {addressKeys.map((key) => {
         const id = `${idPrefix}-${key}`;
         const message = error?.(key);
-        const label = key === 'state' && stateOptional ? 'County/State (Optional)' : labels[key];
+        const label = key === 'state' && stateOptional ? 'County/State (Optional)' : addressLabels[key];
         return (
           <Field
             key={key}

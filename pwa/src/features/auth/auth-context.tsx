@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { forgetUser, persistFor } from '../../lib/persisted-cache.ts';
 import { clearSessionUiState } from '../../lib/session-ui-state.ts';
 import { authKeys, loginAdmin, loginCustomer, logout, meQuery } from './api/auth-api.ts';
 
@@ -23,6 +24,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const user = me.data ?? null;
   const status: SessionStatus = me.isPending ? 'loading' : user ? 'authenticated' : 'unauthenticated';
 
+  // The cache is kept on the device for whoever is signed in; a session that ends (a 401) takes it along.
+  const previous = useRef<string | null>(null);
+  useEffect(() => {
+    if (me.isPending) return;
+    if (previous.current && previous.current !== user?.id) {
+      void forgetUser(previous.current);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      clearSessionUiState();
+    }
+    previous.current = user?.id ?? null;
+    persistFor(queryClient, user);
+  }, [queryClient, me.isPending, user]);
+
   const value = useMemo<AuthContextValue>(() => {
     // Another person's cached data must never show: drop everything but the session itself.
     const forgetData = () => {
@@ -43,6 +57,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         try {
           await logout();
         } finally {
+          // Offline too: this device forgets the user's data even if the server did not hear.
+          await forgetUser(user?.id ?? null);
           forgetData();
           queryClient.setQueryData(authKeys.me, null);
         }

@@ -1,77 +1,55 @@
-import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
-import type { UpdateOrderDetailsRequest, UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
 import { useMutation } from '@tanstack/react-query';
-import { queryClient, refreshAfterWrite } from '../../../lib/query-client.ts';
-import { updateOrderDetails } from './update-order-details.ts';
-import { updateOrderItem } from './update-order-item.ts';
-import { uploadDocument } from './upload-document.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { registerSender, type SubmitOutcome, submit } from '../outbox/outbox.ts';
+import { freshProgress } from '../outbox/outbox-entry.ts';
+import { sendQueuedEdit } from '../outbox/send-edit-order.ts';
+import type { OrderSnapshot } from '../outbox/three-way-merge.ts';
 
-export interface ItemEdit {
-  id: string;
-  /** The status the form shows (re-sent when only a notification is wanted). */
-  status: ItemStatus;
-  /** Only the fields the admin changed; empty when the item is unchanged. */
-  changes: UpdateOrderItemRequest;
-}
-
+/** The edit screen's save, as the outbox keeps it: the order it was based on and the change. */
 export interface OrderEdit {
   orderNumber: string;
   /** The order version the form was loaded at (If-Match). */
   version: number;
-  details: Omit<UpdateOrderDetailsRequest, 'documentUrl' | 'notifyCustomer'>;
-  documentFile: File | null;
-  documentUrl: string;
-  items: ItemEdit[];
+  base: OrderSnapshot;
+  mine: OrderSnapshot;
   notifyCustomer: boolean;
+  documentFile: File | null;
+  itemNames: Record<string, string>;
 }
 
 /**
- * The edit screen's submit sequence (spec section 7): upload the chosen file first (its URL wins over
- * a typed one), then update-order-details, then update-order-item for only the changed items in order
- * (each with only its changed fields), the last carrying `x-send-email: true` when Notify Customer is
- * ticked. When no item changed but notify is ticked, the first item is re-sent with its current status
- * so the customer still hears about the update.
+ * The edit screen's submit (spec section 7): upload-document when a file was chosen, then
+ * update-order-details, then update-order-item for the changed items (the last with x-send-email
+ * when Notify Customer is ticked). Stored in the outbox first, so offline it waits and is sent later;
+ * a 409 is merged field by field (outbox/send-entry.ts).
  */
-export async function submitOrderEdit(edit: OrderEdit): Promise<void> {
-  let documentUrl = edit.documentUrl.trim() || undefined;
-  if (edit.documentFile)
-    documentUrl = await uploadDocument(
-      edit.documentFile,
-      edit.documentFile.name,
-      edit.orderNumber,
-      crypto.randomUUID(),
-    );
-
-  let version = await updateOrderDetails({
+export function submitOrderEdit(edit: OrderEdit): Promise<SubmitOutcome> {
+  return submit({
+    kind: 'edit-order',
+    id: crypto.randomUUID(),
+    createdAt: new Date().toISOString(),
+    state: 'waiting',
+    note: null,
     orderNumber: edit.orderNumber,
+    base: edit.base,
     version: edit.version,
-    body: { ...edit.details, ...(documentUrl ? { documentUrl } : {}), notifyCustomer: false },
-    idempotencyKey: crypto.randomUUID(),
+    mine: edit.mine,
+    notifyCustomer: edit.notifyCustomer,
+    document: edit.documentFile
+      ? { file: edit.documentFile, name: edit.documentFile.name, uploadKey: crypto.randomUUID(), documentUrl: null }
+      : null,
+    itemNames: edit.itemNames,
+    progress: freshProgress(),
+    conflict: null,
+    removedItems: [],
   });
-
-  const changed = edit.items.filter((item) => Object.keys(item.changes).length > 0);
-  const first = edit.items[0];
-  const calls =
-    changed.length === 0 && edit.notifyCustomer && first
-      ? [{ id: first.id, changes: { status: first.status } }]
-      : changed;
-  for (const [index, item] of calls.entries()) {
-    version = await updateOrderItem({
-      orderNumber: edit.orderNumber,
-      itemId: item.id,
-      version,
-      body: item.changes,
-      sendEmail: edit.notifyCustomer && index === calls.length - 1,
-      idempotencyKey: crypto.randomUUID(),
-    });
-  }
 }
 
 export const submitOrderEditKey = ['admin', 'edit-order'] as const;
 
-queryClient.setMutationDefaults(submitOrderEditKey, {
-  mutationFn: submitOrderEdit,
-  onSettled: () => refreshAfterWrite(),
-});
+// The outbox keeps the change durable, so the mutation itself never waits paused ('always').
+queryClient.setMutationDefaults(submitOrderEditKey, { mutationFn: submitOrderEdit, networkMode: 'always' });
+registerSender('edit-order', sendQueuedEdit);
 
-export const useSubmitOrderEdit = () => useMutation<void, Error, OrderEdit>({ mutationKey: submitOrderEditKey });
+export const useSubmitOrderEdit = () =>
+  useMutation<SubmitOutcome, Error, OrderEdit>({ mutationKey: submitOrderEditKey });

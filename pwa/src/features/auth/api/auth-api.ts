@@ -1,27 +1,47 @@
 import { meResponseSchema, type SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { isApiError, request } from '../../../lib/api-client.ts';
+import { isApiError, isNetworkError, request } from '../../../lib/api-client.ts';
+import { sessionQueryKey } from '../../../lib/query-client.ts';
 
-export const authKeys = { me: ['auth', 'me'] as const };
+export const authKeys = { me: sessionQueryKey };
 
-/** GET /api/auth/me on start. Signed out (401) is an answer, not an error; other failures are only logged. */
+/** A session check with no answer within this long counts as offline. */
+const SESSION_CHECK_TIMEOUT_MS = 10_000;
+
+/**
+ * GET /api/auth/me on start. Signed out (401) is an answer: null. Anything else (offline, a 5xx, a
+ * timeout) is logged and thrown, so the query keeps the last known user: offline is not signed out.
+ */
 export async function fetchMe(signal?: AbortSignal): Promise<SessionUser | null> {
+  const timeout = AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS);
   try {
-    return (await request('/api/auth/me', meResponseSchema, { signal })).data.user;
+    return (
+      await request('/api/auth/me', meResponseSchema, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+    ).data.user;
   } catch (error) {
-    if (!isApiError(error, 401)) console.error('Session check failed', error);
-    return null;
+    if (isApiError(error, 401)) return null;
+    console.error('Session check failed', error);
+    throw error;
   }
 }
 
-export const meQuery = queryOptions({ queryKey: authKeys.me, queryFn: ({ signal }) => fetchMe(signal) });
+// 'always': offline the check fails at once (keeping the cached user) instead of waiting paused.
+export const meQuery = queryOptions({
+  queryKey: authKeys.me,
+  queryFn: ({ signal }) => fetchMe(signal),
+  networkMode: 'always',
+});
 
-/** The login functions throw the server's message, or 'Login failed'. */
+/** Said instead of 'Invalid ...' when a login gets no answer: the app is offline, not the user wrong. */
+export const OFFLINE_LOGIN = 'The app is offline. Connect to the internet to sign in.';
+
+/** The login functions throw the server's message, or 'Login failed'; with no answer, the NetworkError itself. */
 async function login(path: string, body: unknown): Promise<SessionUser> {
   try {
     return (await request(path, meResponseSchema, { method: 'POST', body })).data.user;
   } catch (error) {
+    if (isNetworkError(error)) throw error;
     throw new Error((isApiError(error) && error.serverMessage) || 'Login failed');
   }
 }

@@ -7,7 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { Field, invalidProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { isNetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { OFFLINE_LOGIN } from '../api/auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 
 type Values = z.input<typeof customerLoginSchema>;
@@ -25,7 +27,11 @@ export function CustomerLoginForm() {
     try {
       await loginCustomer(email.trim(), orderNumber.trim());
       navigate('/dashboard');
-    } catch {
+    } catch (error) {
+      if (isNetworkError(error)) {
+        toast({ title: 'You are offline', description: OFFLINE_LOGIN, variant: 'destructive' });
+        return;
+      }
       toast({
         title: 'Error',
         description: 'Invalid email or order number. Please try again.',

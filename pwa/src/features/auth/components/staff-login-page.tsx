@@ -8,7 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { Field, invalidProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { isNetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { OFFLINE_LOGIN } from '../api/auth-api.ts';
 import { useAuth } from '../auth-context.tsx';
 
 type Values = z.input<typeof adminLoginSchema>;
@@ -27,7 +29,11 @@ export function StaffLoginPage() {
       await loginAdmin(username.trim(), password);
       toast({ title: 'Success', description: 'Login successful! Redirecting to dashboard...' });
       navigate('/admin/dashboard');
-    } catch {
+    } catch (error) {
+      if (isNetworkError(error)) {
+        toast({ title: 'You are offline', description: OFFLINE_LOGIN, variant: 'destructive' });
+        return;
+      }
       toast({ title: 'Error', description: 'Invalid username or password. Please try again.', variant: 'destructive' });
     }
   });

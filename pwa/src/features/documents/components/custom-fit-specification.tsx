@@ -5,6 +5,7 @@ import { AlertCircle, ExternalLink } from 'lucide-react';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { renderDocumentQuery } from '../api/render-document.ts';
 
 const FRAME = 'h-[70vh] min-h-96 w-full rounded-md border border-gray-200 bg-white dark:border-gray-700';
@@ -34,6 +35,8 @@ export function CustomFitSpecification({ items }: { items: readonly OrderItemVie
 
 function RenderedDocument({ url }: { url: string }) {
   const rendered = useQuery(renderDocumentQuery(url));
+  if (isUnavailableOffline(rendered))
+    return <p className="text-sm text-gray-700 dark:text-gray-300">Not available offline</p>;
   if (rendered.isPending) return <Skeleton className="h-96 w-full" />;
   if (rendered.isError || !rendered.data.html.trim()) {
     // A document we cannot turn into HTML (not a Google doc) versus one we could not load right now.

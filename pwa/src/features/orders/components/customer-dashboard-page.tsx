@@ -3,12 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Package } from 'lucide-react';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
+import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../components/order-filter-bar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { matchesSearch, matchesStatus } from '../../../lib/order-filters.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { customerOrdersQuery } from '../api/order-queries.ts';
 import { CUSTOMER_PAGE_SIZE, customerFilters, FILTER_DEBOUNCE_MS } from '../filters-state.ts';
 import { OrderCard } from './order-card.tsx';
@@ -48,7 +50,9 @@ export function CustomerDashboardPage() {
           customerFilters.page = 1;
         }}
       />
-      {orders.isPending ? (
+      {isUnavailableOffline(orders) ? (
+        <NotAvailableOffline />
+      ) : orders.isPending ? (
         <div className="flex flex-col gap-4" role="status" aria-busy="true" aria-label="Loading orders">
           {/* One skeleton per row, each the height of an order card. */}
           {[0, 1, 2].map((row) => (

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, ArrowLeft, CalendarClock, ExternalLink, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { DATE, formatDate, LONG_DATE } from '../../../lib/format.ts';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { orderItemsQuery, orderQuery } from '../api/order-queries.ts';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -33,8 +35,9 @@ export function OrderDetailPage({
     <BackLink to="/dashboard">Back to Orders</BackLink>
   );
 
+  if (isUnavailableOffline(order)) return <NotAvailableOffline />;
   if (order.isPending) return <PageSpinner label="Loading order..." />;
-  if (order.isError) {
+  if (order.isError && order.data === undefined) {
     return (
       <div className="mx-auto flex max-w-4xl flex-col gap-4">
         {back}

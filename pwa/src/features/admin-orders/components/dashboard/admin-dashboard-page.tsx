@@ -4,12 +4,14 @@ import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
+import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
 import { LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { matchesSearch, matchesStatus } from '../../../../lib/order-filters.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
+import { isUnavailableOffline } from '../../../../lib/use-online.ts';
 import { adminOrdersQuery } from '../../api/admin-order-queries.ts';
 import { adminFilters, type DashboardTab } from '../../dashboard-state.ts';
 import { OrdersTable } from './orders-table.tsx';
@@ -108,7 +110,9 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
         {(['active', 'completed'] as const).map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-4">
             <Card>
-              {orders.isPending ? (
+              {isUnavailableOffline(orders) ? (
+                <NotAvailableOffline />
+              ) : orders.isPending ? (
                 <CardBody className="flex flex-col gap-3" aria-busy="true">
                   {[0, 1, 2].map((row) => (
                     <Skeleton key={row} className="h-10 w-full" />

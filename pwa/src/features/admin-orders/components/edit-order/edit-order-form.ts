@@ -2,7 +2,6 @@ import { orderStatuses } from '@ot/contracts/orders/item-status.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { z } from 'zod';
 import { toDateInput } from '../../../../lib/format.ts';
-import type { OrderEdit } from '../../api/submit-order-edit.ts';
 import {
   addressForm,
   addressFormSchema,
@@ -48,31 +47,5 @@ export function editOrderDefaults(order: OrderView): EditOrderForm {
       estimatedDelivery: toDateInput(item.estimatedDelivery),
       manufacturer: item.manufacturer ?? '',
     })),
-  };
-}
-
-/**
- * The form as the edit submit sequence takes it. An item's changes are the fields that differ from
- * the saved item: its ETA and status (spec section 5), and its manufacturer, which the card also edits.
- */
-export function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile: File | null): OrderEdit {
-  const { items, notifyCustomer, documentUrl, ...details } = form;
-  return {
-    orderNumber: order.orderNumber,
-    version: order.version,
-    details,
-    documentFile,
-    documentUrl,
-    notifyCustomer,
-    items: items.map((item) => {
-      const saved = order.items.find((candidate) => candidate.id === item.id);
-      const manufacturer = item.manufacturer === '' ? null : item.manufacturer;
-      const changes: OrderEdit['items'][number]['changes'] = {};
-      if (saved?.status !== item.status) changes.status = item.status;
-      if (toDateInput(saved?.estimatedDelivery) !== item.estimatedDelivery)
-        changes.estimatedDelivery = item.estimatedDelivery || null;
-      if ((saved?.manufacturer ?? null) !== manufacturer) changes.manufacturer = manufacturer;
-      return { id: item.id, status: item.status, changes };
-    }),
   };
 }

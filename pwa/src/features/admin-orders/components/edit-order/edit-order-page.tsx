@@ -5,19 +5,43 @@ import { AlertCircle, ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
+import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../../components/page-spinner.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
+import { isUnavailableOffline } from '../../../../lib/use-online.ts';
 import { adminOrderQuery } from '../../api/admin-order-queries.ts';
-import { useSubmitOrderEdit } from '../../api/submit-order-edit.ts';
+import { type OrderEdit, useSubmitOrderEdit } from '../../api/submit-order-edit.ts';
+import { ConflictResolver } from '../../outbox/conflict-resolver.tsx';
+import { snapshotOfForm, snapshotOfOrder } from '../../outbox/order-snapshot.ts';
+import { outboxView, SAVED_ON_DEVICE, type SubmitOutcome } from '../../outbox/outbox.ts';
 import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard, SpecSheetCard } from './edit-order-cards.tsx';
-import { type EditOrderForm, editOrderDefaults, editOrderFormSchema, toOrderEdit } from './edit-order-form.ts';
+import { type EditOrderForm, editOrderDefaults, editOrderFormSchema } from './edit-order-form.ts';
 
 const backLinkClass =
   'inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300';
+
+/** The form as the outbox keeps it: the order it was based on, the change, and the chosen file. */
+function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile: File | null): OrderEdit {
+  return {
+    orderNumber: order.orderNumber,
+    version: order.version,
+    base: snapshotOfOrder(order),
+    mine: snapshotOfForm(form),
+    notifyCustomer: form.notifyCustomer,
+    documentFile,
+    itemNames: Object.fromEntries(order.items.map((item) => [item.id, item.name])),
+  };
+}
+
+/** The newest change of this order waiting for the admin's decision. */
+const pendingConflictId = (orderNumber: string): string | null =>
+  outboxView.entries.findLast(
+    (entry) => entry.kind === 'edit-order' && entry.orderNumber === orderNumber && entry.state === 'conflict',
+  )?.id ?? null;
 
 export function EditOrderPage() {
   const { orderNumber = '' } = useParams();
@@ -28,8 +52,9 @@ export function EditOrderPage() {
       toast({ title: 'Error', description: 'Failed to load order data', variant: 'destructive' });
   }, [order.isError, order.error]);
 
+  if (isUnavailableOffline(order)) return <NotAvailableOffline />;
   if (order.isPending) return <PageSpinner label="Loading order..." />;
-  if (order.isError) {
+  if (order.isError && order.data === undefined) {
     return (
       <Card className="mx-auto max-w-md">
         <CardBody className="flex flex-col items-center gap-3 py-10 text-center">
@@ -54,14 +79,22 @@ function EditOrderFormView({ order }: { order: OrderView }) {
     defaultValues: editOrderDefaults(order),
   });
   const [file, setFile] = useState<File | null>(null);
+  const [conflictId, setConflictId] = useState<string | null>(null);
   const save = useSubmitOrderEdit();
   const saving = save.isPending;
 
+  const done = (outcome: SubmitOutcome) => {
+    if (outcome.kind === 'conflict') return;
+    if (outcome.kind === 'queued') toast(SAVED_ON_DEVICE);
+    else toast({ title: 'Order Updated', description: `Order ${order.orderNumber} has been updated successfully.` });
+    navigate('/admin');
+  };
+
   const onSubmit = form.handleSubmit((values) =>
     save.mutateAsync(toOrderEdit(order, values, file)).then(
-      () => {
-        toast({ title: 'Order Updated', description: `Order ${order.orderNumber} has been updated successfully.` });
-        navigate('/admin');
+      (outcome) => {
+        if (outcome.kind === 'conflict') setConflictId(pendingConflictId(order.orderNumber));
+        done(outcome);
       },
       () => toast({ title: 'Error', description: 'Failed to update order. Please try again.', variant: 'destructive' }),
     ),
@@ -79,6 +112,14 @@ function EditOrderFormView({ order }: { order: OrderView }) {
           Update order details, status, and individual item information
         </p>
       </div>
+      {conflictId && (
+        <Card className="border-amber-400 dark:border-amber-700">
+          <CardBody className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold">Changed by someone else</h2>
+            <ConflictResolver entryId={conflictId} onDone={done} />
+          </CardBody>
+        </Card>
+      )}
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">

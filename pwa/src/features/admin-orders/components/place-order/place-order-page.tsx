@@ -6,11 +6,10 @@ import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
-import { queryClient } from '../../../../lib/query-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
 import { usePlaceOrder } from '../../api/place-order.ts';
-import { uploadDocument } from '../../api/upload-document.ts';
+import { SAVED_ON_DEVICE } from '../../outbox/outbox.ts';
 import {
   type PlaceOrderForm,
   placeOrderDefaults,
@@ -35,43 +34,28 @@ export function PlaceOrderPage() {
   const add = usePlaceOrder();
   const next = useQuery(nextOrderNumberQuery());
   const [documentFile, setDocumentFile] = useState<File | null>(null);
-  const [uploading, setUploading] = useState(false);
-  const disabled = add.isPending || uploading;
-
-  /** A chosen PDF is uploaded first (for the number the order will most likely get); its URL wins over a typed one. */
-  async function withUploadedDocument(values: PlaceOrderForm): Promise<PlaceOrderForm> {
-    if (!documentFile) return values;
-    setUploading(true);
-    try {
-      const { nextOrderNumber } = await queryClient.fetchQuery(nextOrderNumberQuery());
-      return {
-        ...values,
-        documentUrl: await uploadDocument(documentFile, documentFile.name, nextOrderNumber, crypto.randomUUID()),
-      };
-    } finally {
-      setUploading(false);
-    }
-  }
+  const disabled = add.isPending;
 
   const onSubmit = form.handleSubmit((values) =>
-    withUploadedDocument(values)
-      .then((ready) => add.mutateAsync({ payload: toPlaceOrderPayload(ready), idempotencyKey: crypto.randomUUID() }))
-      .then(
-        (order) => {
-          toast({ title: 'Order Added', description: `Order ${order.orderNumber} has been added successfully.` });
-          form.reset(placeOrderDefaults());
-          setDocumentFile(null);
-          window.scrollTo({ top: 0 });
-        },
-        (error: unknown) => {
-          const message =
-            (isApiError(error) && error.serverMessage) ||
-            (error instanceof Error && error.message === 'Failed to upload document'
-              ? error.message
-              : 'Failed to add order');
-          toast({ title: 'Error', description: message, variant: 'destructive' });
-        },
-      ),
+    add.mutateAsync({ payload: toPlaceOrderPayload(values), documentFile }).then(
+      (outcome) => {
+        if (outcome.kind === 'sent' && outcome.order) {
+          const { orderNumber } = outcome.order;
+          toast({ title: 'Order Added', description: `Order ${orderNumber} has been added successfully.` });
+        } else toast(SAVED_ON_DEVICE);
+        form.reset(placeOrderDefaults());
+        setDocumentFile(null);
+        window.scrollTo({ top: 0 });
+      },
+      (error: unknown) => {
+        const message =
+          (isApiError(error) && error.serverMessage) ||
+          (error instanceof Error && error.message === 'Failed to upload document'
+            ? error.message
+            : 'Failed to add order');
+        toast({ title: 'Error', description: message, variant: 'destructive' });
+      },
+    ),
   );
 
   return (

@@ -1,0 +1,278 @@
+import { join } from 'node:path';
+import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import type { Page } from '@playwright/test';
+import { PersistentBrowser, storedKeys, waitForServiceWorker } from './support/chromium.ts';
+import { choose } from './support/edit-order.ts';
+import { uniqueEmail } from './support/studio-api.ts';
+import { expect, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+
+/**
+ * Offline for real (issue 12), in Chromium with the network switched off (setOffline) and the browser
+ * closed and reopened on the same profile (launchPersistentContext).
+ */
+const screenshot = (page: Page, name: string) =>
+  page.screenshot({ path: join(import.meta.dirname, 'screenshots', `offline--${name}.png`), fullPage: true });
+
+const CACHE_DB = ['order-tracker-cache', 'keyval'] as const;
+const SAVED_ON_DEVICE = 'The change is saved on this device and will be sent when online.';
+
+/** The device has saved the cache (saving is throttled), for this user. */
+async function cacheSaved(page: Page) {
+  await expect.poll(() => storedKeys(page, ...CACHE_DB)).toContain('last-user');
+  await expect
+    .poll(async () => (await storedKeys(page, ...CACHE_DB)).some((key) => key.startsWith('cache:')))
+    .toBe(true);
+  await page.waitForTimeout(500);
+}
+
+const pendingBadge = (page: Page) => page.getByRole('button', { name: /^Pending changes \(\d+\)$/ });
+
+/** Admin, on the edit screen, edits with the network off: the change is queued on the device. */
+async function editOffline(
+  browser: PersistentBrowser,
+  page: Page,
+  order: OrderView,
+  edit: (page: Page) => Promise<void>,
+) {
+  await signInAsAdmin(page);
+  await page.goto(`/admin/edit-order/${order.orderNumber}`);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+  await waitForServiceWorker(page);
+  await cacheSaved(page);
+  await browser.context!.setOffline(true);
+  await edit(page);
+  await page.getByRole('button', { name: 'Update Order' }).click();
+  await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
+  await expect(pendingBadge(page)).toHaveText('Pending changes (1)');
+}
+
+/** Reload offline, then close the browser and open it again, still offline: the change is still there. */
+async function reloadAndRestartOffline(browser: PersistentBrowser, page: Page): Promise<Page> {
+  await page.reload();
+  await expect(pendingBadge(page)).toHaveText('Pending changes (1)');
+  await browser.close();
+  const reopened = await browser.open({ offline: true });
+  await reopened.goto('/admin/dashboard');
+  await expect(reopened.getByText(/^Offline - last updated /)).toBeVisible();
+  await expect(pendingBadge(reopened)).toHaveText('Pending changes (1)');
+  return reopened;
+}
+
+test.describe('offline (installed app, no signal)', () => {
+  test('a customer who looked once sees their orders on a cold start offline, with the offline notice', async ({
+    baseURL,
+    studio,
+  }) => {
+    const order = await studio.addOrder({ trackingNumber: 'PF-KEPT-1' });
+    const browser = new PersistentBrowser(baseURL!);
+    try {
+      let page = await browser.open();
+      await page.goto('/');
+      await page.getByLabel('Email Address').fill(order.customerEmail);
+      await page.getByLabel('Order Number').fill(order.orderNumber);
+      await page.getByRole('button', { name: 'Track Order' }).click();
+      await expect(page).toHaveURL(/\/dashboard$/);
+      await expect(page.getByText(order.orderNumber).first()).toBeVisible();
+      await page.getByRole('link', { name: 'View Details' }).first().click();
+      await expect(page.getByText('PF-KEPT-1')).toBeVisible();
+      await waitForServiceWorker(page);
+      await cacheSaved(page);
+      await browser.close();
+
+      page = await browser.open({ offline: true });
+      await page.goto('/dashboard');
+      await expect(page.getByText(/^Offline - last updated /)).toBeVisible();
+      await expect(page.getByText(order.orderNumber).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+      await screenshot(page, 'customer-dashboard-cold-start');
+      await page.getByRole('link', { name: 'View Details' }).first().click();
+      await expect(page.getByText('PF-KEPT-1')).toBeVisible();
+      // An order never opened on this device: said so, not an endless spinner.
+      await page.goto('/orders/EP-NEVER-SEEN');
+      await expect(page.getByRole('heading', { name: 'Not available offline' })).toBeVisible();
+      await screenshot(page, 'not-available-offline');
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('a login attempt offline says the app is offline, not that the details are wrong', async ({ page, context }) => {
+    await page.goto('/');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await page.getByLabel('Email Address').fill('someone@example.com');
+    await page.getByLabel('Order Number').fill('EP-0001');
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await expect(page.getByText('The app is offline. Connect to the internet to sign in.')).toBeVisible();
+    await expect(page.getByText('Invalid email or order number. Please try again.')).toHaveCount(0);
+    await context.setOffline(false);
+  });
+
+  test('an admin edit made offline survives a reload and a browser restart, and the customer sees it once online', async ({
+    baseURL,
+    studio,
+    page: customerPage,
+  }) => {
+    const order = await studio.addOrder();
+    const browser = new PersistentBrowser(baseURL!);
+    try {
+      let page = await browser.open();
+      await editOffline(browser, page, order, async (form) => {
+        await form.getByLabel('Tracking Number (Parcelforce)').fill('PF-WORKSHOP');
+        await choose(form, 'Status', 'Order Placed With Manufacturer', 1);
+      });
+      await page.getByRole('button', { name: 'Pending changes (1)' }).click();
+      await expect(page.getByRole('dialog').getByText(`Edit order ${order.orderNumber}`)).toBeVisible();
+      await expect(page.getByRole('dialog').getByText('Waiting', { exact: true })).toBeVisible();
+      await screenshot(page, 'pending-changes-list');
+      await page.keyboard.press('Escape');
+
+      page = await reloadAndRestartOffline(browser, page);
+      await browser.context!.setOffline(false);
+      await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+
+      await expect
+        .poll(async () => {
+          const saved = await studio.getOrder(order.orderNumber);
+          return [saved.trackingNumber, saved.items[1]?.status];
+        })
+        .toEqual(['PF-WORKSHOP', 'order_placed_with_manufacturer']);
+      await signInAsCustomer(customerPage, order.customerEmail, order.orderNumber);
+      await customerPage.goto(`/orders/${order.orderNumber}`);
+      await expect(customerPage.getByText('PF-WORKSHOP')).toBeVisible();
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('a conflicting change made meanwhile: one field merges by itself, the other is chosen in the app, both sides kept', async ({
+    baseURL,
+    studio,
+  }) => {
+    const order = await studio.addOrder();
+    const browser = new PersistentBrowser(baseURL!);
+    try {
+      let page = await browser.open();
+      await editOffline(browser, page, order, async (form) => {
+        await form.getByLabel('Tracking Number (Parcelforce)').fill('PF-MINE');
+        await form.getByLabel('Fitter Notes').fill('Mine: stiff shaft');
+      });
+      page = await reloadAndRestartOffline(browser, page);
+      // Meanwhile, at the front desk: the same tracking field, and the customer notes.
+      await studio.patchOrder(order.orderNumber, {
+        status: order.status,
+        trackingNumber: 'PF-THEIRS',
+        customerNotes: 'Theirs: ready on Friday',
+      });
+      await browser.context!.setOffline(false);
+
+      await expect(page.getByRole('button', { name: 'Pending changes (1)' })).toBeVisible();
+      await page.getByRole('button', { name: 'Pending changes (1)' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText('Conflict', { exact: true })).toBeVisible({ timeout: 20_000 });
+      const field = dialog.getByRole('group', { name: 'Tracking Number' });
+      await expect(field.getByRole('radio', { name: /Yours/ })).toBeVisible();
+      await expect(field.getByText('PF-MINE')).toBeVisible();
+      await expect(field.getByText('PF-THEIRS')).toBeVisible();
+      // Only the field both changed is asked about.
+      await expect(dialog.getByRole('group')).toHaveCount(1);
+      await screenshot(page, 'conflict-yours-current');
+      await field.getByRole('radio', { name: /Yours/ }).check();
+      await dialog.getByRole('button', { name: 'Keep My Choices' }).click();
+      // Sent: the list empties and the dialog goes with it.
+      await expect(dialog).toHaveCount(0, { timeout: 20_000 });
+      await expect(pendingBadge(page)).toHaveCount(0);
+
+      await expect
+        .poll(async () => {
+          const saved = await studio.getOrder(order.orderNumber);
+          return [saved.trackingNumber, saved.fitterNotes, saved.customerNotes];
+        })
+        .toEqual(['PF-MINE', 'Mine: stiff shaft', 'Theirs: ready on Friday']);
+    } finally {
+      await browser.dispose();
+    }
+  });
+
+  test('a save whose answer was lost is sent again with its key and applied once', async ({ page, studio }) => {
+    const order = await studio.addOrder();
+    await signInAsAdmin(page);
+    await page.goto(`/admin/edit-order/${order.orderNumber}`);
+    await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+    const keys: string[] = [];
+    let lose = true;
+    await page.route('**/api/admin/orders/*/status', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      // The server gets the write and answers; the answer never reaches the app.
+      const answer = await route.fetch();
+      if (lose) {
+        lose = false;
+        await route.abort('connectionreset');
+      } else await route.fulfill({ response: answer });
+    });
+    await page.getByLabel('Tracking Number (Parcelforce)').fill('PF-ONCE');
+    await page.getByRole('checkbox', { name: 'Notify Customer' }).click();
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
+    // Focus (or coming back online) sends what waits.
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys[1]).toBe(keys[0]);
+    await expect
+      .poll(async () => {
+        const saved = await studio.getOrder(order.orderNumber);
+        return [saved.trackingNumber, saved.version];
+      })
+      .toEqual(['PF-ONCE', order.version + 1]);
+  });
+
+  test('an order placed whose answer was lost is sent again with its key: one order, not two', async ({
+    page,
+    studio,
+  }) => {
+    const email = uniqueEmail('replay');
+    await signInAsAdmin(page);
+    await page.goto('/admin/add-order');
+    await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
+    let lost = false;
+    await page.route('**/api/admin/orders', async (route) => {
+      if (route.request().method() !== 'POST' || lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByLabel('Customer Name').fill('Replay Golfer');
+    await page.getByLabel('Customer Email').fill(email);
+    await page.getByLabel('Full Name').fill('Replay Golfer');
+    await page.getByLabel('Address Line 1').fill('1 Links Road');
+    await page.getByLabel('City').fill('Carnoustie');
+    await page.getByLabel('Postal Code').fill('DD7 7JE');
+    await page.getByLabel('Subtotal (£)').fill('499');
+    await choose(page, 'Item Type', 'Driver');
+    await page.getByLabel('Price (£)').fill('499');
+    await page.getByRole('button', { name: 'Add Order' }).click();
+    await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+    const count = async () => {
+      const list = await studio.http.get('/api/admin/orders');
+      return ((await list.json()) as OrderView[]).filter((order) => order.customerEmail === email).length;
+    };
+    await expect.poll(count).toBe(1);
+    // A second copy, had the replay made one, would have been projected by now.
+    await page.waitForTimeout(1500);
+    expect(await count()).toBe(1);
+  });
+
+  test('Sign Out wipes what was kept on the device', async ({ page, studio }) => {
+    const order = await studio.addOrder();
+    await signInAsCustomer(page, order.customerEmail, order.orderNumber);
+    await page.goto('/dashboard');
+    await expect(page.getByText(order.orderNumber).first()).toBeVisible();
+    await cacheSaved(page);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('button', { name: 'Track Order' })).toBeVisible();
+    await expect.poll(() => storedKeys(page, ...CACHE_DB)).toEqual([]);
+  });
+});

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { type Checkpoint, type EventStore, type NewEvent, start } from '../event-store/event-store.ts';
+import { createPostgresEventStore } from '../event-store/postgres-event-store.ts';
+import { createLogger } from '../logger.ts';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { createFollower } from './follower.ts';
+
+const test = suite<{ db: TestDatabase; store: EventStore }>('the checkpointed follower', {
+  db: undefined as never,
+  store: undefined as never,
+});
+test.before(async (context) => {
+  context.db = await createTestDatabase();
+  context.store = createPostgresEventStore(context.db.pool);
+  await context.db.pool.query('create table applied (event_id uuid not null, position bigint not null)');
+});
+test.after(async ({ db }) => db.drop());
+
+const logger = createLogger('follower', process.env.TEST_LOG_LEVEL ?? 'silent');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const event = (n: number): NewEvent => ({
+  id: randomUUID(),
+  type: 'Tested',
+  data: { n },
+  metadata: {
+    actor: { kind: 'system', id: 'test', name: 'test' },
+    occurredAt: new Date().toISOString(),
+    commandId: randomUUID(),
+    correlationId: randomUUID(),
+    causationId: null,
+  },
+});
+
+async function until(condition: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const deadline = Date.now() + ms;
+  // A pooled connection that was cut may fail one query of ours too: look again.
+  while (!(await condition().catch(() => false))) {
+    if (Date.now() > deadline) assert.unreachable(`timed out waiting: ${what}`);
+    await sleep(20);
+  }
+}
+
+/** Every server connection of this test's database is cut, as a failover or an operator would. */
+async function cutEveryConnection(db: TestDatabase): Promise<number> {
+  const admin = new pg.Client({ connectionString: db.url });
+  await admin.connect();
+  const { rows } = await admin.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [rows.map((row) => row.pid)]);
+  await admin.end();
+  return rows.length;
+}
+
+/** An append that is retried with the same events when its connection is cut: it lands once. */
+async function appendSurely(store: EventStore, stream: string, events: NewEvent[], expected: number) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await store.append(stream, events, { expectedVersion: expected === 0 ? 'no_stream' : expected });
+    } catch (error) {
+      if (attempt > 50 || (error as { code?: string }).code === 'WRONG_EXPECTED_VERSION') throw error;
+      await sleep(50);
+    }
+  }
+}
+
+async function readEverything(store: EventStore) {
+  const all: { id: string; position: number }[] = [];
+  let after: Checkpoint = start;
+  for (;;) {
+    const batch = await store.readAll({ after, limit: 500 });
+    const last = batch.at(-1);
+    if (!last) return all;
+    all.push(...batch);
+    after = { tx: last.tx, position: last.position };
+  }
+}
+
+test('connections cut mid-stream: it reconnects, resumes from its checkpoint, applies every event once', async ({
+  db,
+  store,
+}) => {
+  const name = `cut-${randomUUID()}`;
+  const follower = createFollower({
+    name,
+    pool: db.pool,
+    store,
+    logger,
+    batchSize: 25,
+    // Only NOTIFY (re-LISTENed after each cut) or a reconnect can wake it in time: no polling to hide behind.
+    pollMs: 60_000,
+    applyBatch: async (client, events) => {
+      for (const e of events) {
+        await client.query('insert into applied (event_id, position) values ($1, $2)', [e.id, e.position]);
+      }
+      await sleep(5); // batches take a moment, so cuts land inside them too
+    },
+  });
+  const running = follower.run();
+  let cuts = 0;
+  let everything: { id: string }[] = [];
+  try {
+    await until(async () => follower.isActive(), 5000, 'the follower is active');
+
+    const streams = Array.from({ length: 4 }, () => `order-test-${randomUUID().slice(0, 8)}`);
+    const writing = (async () => {
+      for (let version = 0; version < 60; version++) {
+        await Promise.all(streams.map((s, i) => appendSurely(store, s, [event(version * 10 + i)], version)));
+        await sleep(3);
+      }
+    })();
+    for (let i = 0; i < 3; i++) {
+      await sleep(250);
+      cuts += (await cutEveryConnection(db)) > 0 ? 1 : 0;
+    }
+    await writing;
+    // Readable once every older transaction on the server has ended (the follower rule).
+    await until(
+      async () => {
+        everything = await readEverything(store);
+        return everything.length === 240;
+      },
+      30_000,
+      'every event readable',
+    );
+
+    const count = async () => {
+      const { rows } = await db.pool.query<{ n: string }>('select count(*) as n from applied');
+      return Number(rows[0]?.n);
+    };
+    await until(async () => (await count()) >= 240, 30_000, 'every event applied');
+    await sleep(200);
+  } finally {
+    await follower.stop();
+    await running;
+  }
+  const { rows } = await db.pool.query<{ event_id: string }>('select event_id from applied order by position');
+  const ids = rows.map((row) => row.event_id);
+  assert.is(cuts, 3, 'three cuts happened while it ran');
+  assert.is(new Set(ids).size, ids.length, 'nothing applied twice');
+  assert.equal(new Set(ids), new Set(everything.map((e) => e.id)), 'nothing skipped');
+});
+
+test("the store's onAppended listener survives a cut connection: it LISTENs again", async ({ db, store }) => {
+  let calls = 0;
+  const unsubscribe = await store.onAppended(() => {
+    calls += 1;
+  });
+  await cutEveryConnection(db);
+  await until(
+    async () => {
+      const { rows } = await db.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`,
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    },
+    10_000,
+    'listening again',
+  );
+  calls = 0;
+  await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1)], { expectedVersion: 'no_stream' });
+  await until(async () => calls > 0, 5000, 'a notification after the cut');
+  await unsubscribe();
+});
+
+test('one instance per name is active; the standby takes over when the active one stops', async ({ db, store }) => {
+  const name = `pair-${randomUUID()}`;
+  const make = () => createFollower({ name, pool: db.pool, store, logger, pollMs: 50, applyBatch: async () => {} });
+  const first = make();
+  const second = make();
+  const runs = [first.run(), second.run()];
+  await until(async () => first.isActive() || second.isActive(), 5000, 'one active');
+  await sleep(200);
+  assert.is(Number(first.isActive()) + Number(second.isActive()), 1, 'exactly one active');
+  const [active, standby] = first.isActive() ? [first, second] : [second, first];
+  await active.stop();
+  await until(async () => standby.isActive(), 5000, 'the standby takes over');
+  await standby.stop();
+  await Promise.all(runs);
+});
+
+test.run();

@@ -1,0 +1,99 @@
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  type PersistedClient,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set } from 'idb-keyval';
+import { persistedSchemaFor } from './persisted-schemas.ts';
+import { sessionQueryKey } from './query-client.ts';
+
+/**
+ * Server data kept on the device (issue 12), so the installed app opens offline with the last data.
+ * One cache per user (`cache:<userId>` in IndexedDB) and the last signed-in user (never the session
+ * cookie); signing out, or a 401, deletes both. What comes back is parsed with the same schemas as
+ * an answer from the server; anything that no longer fits is dropped.
+ */
+const store = createStore('order-tracker-cache', 'keyval');
+const LAST_USER = 'last-user';
+/** A week: long enough for a phone left offline, short enough not to show a stale season. */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const BUSTER = 'v1';
+
+const storage = {
+  getItem: (key: string) => get<string>(key, store).then((value) => value ?? null),
+  setItem: (key: string, value: string) => set(key, value, store),
+  removeItem: (key: string) => del(key, store),
+};
+
+function parseStored(text: string): PersistedClient {
+  const client = JSON.parse(text) as PersistedClient;
+  const queries = client.clientState.queries.flatMap((query) => {
+    const schema = persistedSchemaFor(query.queryKey);
+    const parsed = schema?.safeParse(query.state.data);
+    return parsed?.success ? [{ ...query, state: { ...query.state, data: parsed.data } }] : [];
+  });
+  return { ...client, clientState: { ...client.clientState, queries } };
+}
+
+const persisterFor = (userId: string) =>
+  createAsyncStoragePersister({ storage, key: `cache:${userId}`, throttleTime: 250, deserialize: parseStored });
+
+const dehydrateOptions = {
+  shouldDehydrateQuery: (query: { state: { status: string }; queryKey: readonly unknown[] }) =>
+    query.state.status === 'success' && persistedSchemaFor(query.queryKey) !== undefined,
+};
+
+let unsubscribe: (() => void) | null = null;
+let persistingFor: string | null = null;
+
+/** Keep saving the cache for this user (or stop, for nobody). */
+export function persistFor(queryClient: QueryClient, user: SessionUser | null): void {
+  if ((user?.id ?? null) === persistingFor) return;
+  unsubscribe?.();
+  unsubscribe = null;
+  persistingFor = user?.id ?? null;
+  if (!user) return;
+  void set(LAST_USER, user, store);
+  unsubscribe = persistQueryClientSubscribe({
+    queryClient,
+    persister: persisterFor(user.id),
+    buster: BUSTER,
+    dehydrateOptions,
+  });
+}
+
+/**
+ * On start: the last user's cache, restored before the first render. Restored data counts as out of
+ * date, so every screen refreshes it when it can; offline, it shows what was kept.
+ */
+export async function restoreCache(queryClient: QueryClient): Promise<void> {
+  try {
+    const user = await get<SessionUser>(LAST_USER, store);
+    if (!user) return;
+    await persistQueryClientRestore({
+      queryClient,
+      persister: persisterFor(user.id),
+      buster: BUSTER,
+      maxAge: CACHE_MAX_AGE_MS,
+    });
+    if (queryClient.getQueryData(sessionQueryKey) === undefined) queryClient.setQueryData(sessionQueryKey, user);
+    await queryClient.invalidateQueries({ refetchType: 'none' });
+    persistFor(queryClient, user);
+  } catch (error) {
+    // A device without IndexedDB (private mode) simply starts empty.
+    console.warn('Could not restore the offline cache', error);
+  }
+}
+
+/** Sign Out or a 401: that user's kept data and the last-user record go. */
+export async function forgetUser(userId: string | null): Promise<void> {
+  if (userId === persistingFor) {
+    unsubscribe?.();
+    unsubscribe = null;
+    persistingFor = null;
+  }
+  await Promise.all([del(LAST_USER, store), userId ? del(`cache:${userId}`, store) : undefined]).catch(() => {});
+}
