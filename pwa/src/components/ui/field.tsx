@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Input } from './input.tsx';
 
 /** A label, its control and the validation message under it (linked by id for screen readers). */
 export function Field({
@@ -36,3 +37,25 @@ export function Field({
 /** Props for a control inside a Field: marks it invalid and points to its message. */
 export const invalidProps = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+/** A Field holding one Input, which is marked invalid and linked to the message while `error` is set. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={className}>
+      <Input id={id} {...invalidProps(id, error)} {...input} />
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -27,13 +27,30 @@ function useFailureToast(query: { isError: boolean; errorUpdatedAt: number }, de
   }, [failedAt, description]);
 }
 
-function Loading() {
+/** A tab's card: the list once its query has data, else the failure line, else skeleton rows. */
+function QueryCard<T>({
+  query,
+  failure,
+  children,
+}: {
+  query: { data: T | undefined; isError: boolean };
+  failure: string;
+  children: (data: T) => ReactNode;
+}) {
   return (
-    <CardBody className="flex flex-col gap-3" aria-busy="true">
-      {[0, 1, 2].map((row) => (
-        <Skeleton key={row} className="h-16 w-full" />
-      ))}
-    </CardBody>
+    <Card>
+      {query.data ? (
+        children(query.data)
+      ) : query.isError ? (
+        <CardBody className="py-10 text-center text-gray-700 dark:text-gray-300">{failure}</CardBody>
+      ) : (
+        <CardBody className="flex flex-col gap-3" aria-busy="true">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} className="h-16 w-full" />
+          ))}
+        </CardBody>
+      )}
+    </Card>
   );
 }
 
@@ -107,30 +124,14 @@ export function EmailLogsPage() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="events" className="mt-4">
-          <Card>
-            {events.data ? (
-              <EmailEventsList page={events.data} />
-            ) : events.isError ? (
-              <CardBody className="py-10 text-center text-gray-700 dark:text-gray-300">
-                Failed to fetch email events
-              </CardBody>
-            ) : (
-              <Loading />
-            )}
-          </Card>
+          <QueryCard query={events} failure="Failed to fetch email events">
+            {(page) => <EmailEventsList page={page} />}
+          </QueryCard>
         </Tabs.Content>
         <Tabs.Content value="queue" className="mt-4">
-          <Card>
-            {queue.data ? (
-              <RetryQueueList queue={queue.data} />
-            ) : queue.isError ? (
-              <CardBody className="py-10 text-center text-gray-700 dark:text-gray-300">
-                Failed to fetch retry queue
-              </CardBody>
-            ) : (
-              <Loading />
-            )}
-          </Card>
+          <QueryCard query={queue} failure="Failed to fetch retry queue">
+            {(data) => <RetryQueueList queue={data} />}
+          </QueryCard>
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,9 +1,9 @@
 import { checkCustomersCsv, checkOrdersJson, inputForFile } from '@ot/contracts/imports/import-input.ts';
 import { type ImportReport, importReportSchema } from '@ot/contracts/imports/import-report.ts';
 import { useMutation } from '@tanstack/react-query';
-import { ArrowLeft, Download, Upload } from 'lucide-react';
+import { Download, Upload } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../components/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
 import { Field } from '../../components/ui/field.tsx';
@@ -140,13 +140,7 @@ export function ImportPage() {
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5">
-      <Link
-        to="/admin/dashboard"
-        className="inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/admin/dashboard">Back to Dashboard</BackLink>
       <div>
         <h1 className="text-2xl font-bold">Import Data</h1>
         <p className="text-sm text-gray-700 dark:text-gray-300">

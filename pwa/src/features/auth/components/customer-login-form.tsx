@@ -5,8 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
-import { Field, invalidProps } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/field.tsx';
 import { isNetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { OFFLINE_LOGIN } from '../api/auth-api.ts';
@@ -47,28 +46,26 @@ export function CustomerLoginForm() {
         {/* Worded so it never repeats a field's label: those texts stay unique on the screen. */}
         <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-          <Field id="login-email" label="Email Address" error={errors.email?.message}>
-            <Input
-              id="login-email"
-              type="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              disabled={isSubmitting}
-              {...invalidProps('login-email', errors.email?.message)}
-              {...form.register('email')}
-            />
-          </Field>
-          <Field id="login-order-number" label="Order Number" error={errors.orderNumber?.message}>
-            <Input
-              id="login-order-number"
-              autoComplete="off"
-              autoCapitalize="characters"
-              placeholder="ORD-12345"
-              disabled={isSubmitting}
-              {...invalidProps('login-order-number', errors.orderNumber?.message)}
-              {...form.register('orderNumber')}
-            />
-          </Field>
+          <InputField
+            id="login-email"
+            label="Email Address"
+            error={errors.email?.message}
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            disabled={isSubmitting}
+            {...form.register('email')}
+          />
+          <InputField
+            id="login-order-number"
+            label="Order Number"
+            error={errors.orderNumber?.message}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="ORD-12345"
+            disabled={isSubmitting}
+            {...form.register('orderNumber')}
+          />
           <Button type="submit" disabled={isSubmitting} className="w-full">
             {isSubmitting ? 'Loading...' : 'Track Order'}
           </Button>

@@ -6,8 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
-import { Field, invalidProps } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { InputField } from '../../../components/ui/field.tsx';
 import { isNetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { OFFLINE_LOGIN } from '../api/auth-api.ts';
@@ -48,27 +47,25 @@ export function StaffLoginPage() {
             <p className="text-sm text-gray-700 dark:text-gray-300">For studio staff only.</p>
           </div>
           <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-            <Field id="staff-username" label="Username" error={errors.username?.message}>
-              <Input
-                id="staff-username"
-                autoComplete="username"
-                placeholder="Enter your username"
-                disabled={isSubmitting}
-                {...invalidProps('staff-username', errors.username?.message)}
-                {...form.register('username')}
-              />
-            </Field>
-            <Field id="staff-password" label="Password" error={errors.password?.message}>
-              <Input
-                id="staff-password"
-                type="password"
-                autoComplete="current-password"
-                placeholder="Enter your password"
-                disabled={isSubmitting}
-                {...invalidProps('staff-password', errors.password?.message)}
-                {...form.register('password')}
-              />
-            </Field>
+            <InputField
+              id="staff-username"
+              label="Username"
+              error={errors.username?.message}
+              autoComplete="username"
+              placeholder="Enter your username"
+              disabled={isSubmitting}
+              {...form.register('username')}
+            />
+            <InputField
+              id="staff-password"
+              label="Password"
+              error={errors.password?.message}
+              type="password"
+              autoComplete="current-password"
+              placeholder="Enter your password"
+              disabled={isSubmitting}
+              {...form.register('password')}
+            />
             <Button type="submit" disabled={isSubmitting} className="w-full">
               Sign In
             </Button>

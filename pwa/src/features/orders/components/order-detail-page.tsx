@@ -1,8 +1,9 @@
 import type { OrderItemView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft, CalendarClock, ExternalLink, Truck } from 'lucide-react';
+import { AlertCircle, CalendarClock, ExternalLink, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { BackLink } from '../../../components/back-link.tsx';
 import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -123,17 +124,5 @@ export function OrderDetailPage({
       <OrderSummary order={data} />
       <OrderTimeline orderNumber={data.orderNumber} />
     </div>
-  );
-}
-
-function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Link
-      to={to}
-      className="inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300"
-    >
-      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-      {children}
-    </Link>
   );
 }
