@@ -1,6 +1,6 @@
 import { adminOrdersPageQuerySchema, pagedListParameters } from '@ot/contracts/orders/admin-order-list.ts';
 import { parse } from '@ot/infra/http/errors.ts';
-import { adminOnly } from '@ot/infra/http/session.ts';
+import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { readAdminOrdersPage } from './admin-orders-page.ts';
 import { matchesEtag, openAdminOrdersSnapshot } from './stream-admin-orders.ts';
@@ -11,7 +11,7 @@ import { matchesEtag, openAdminOrdersSnapshot } from './stream-admin-orders.ts';
  * list is a 304 with no body). With `tab` (and search, status, limit, cursor): one page for the dashboard.
  */
 export function listAdminOrdersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
-  router.get('/api/admin/orders', adminOnly, async (ctx) => {
+  router.get('/api/admin/orders', requireRole('auditor'), async (ctx) => {
     const today = deps.clock().toISOString();
     if (pagedListParameters.some((name) => name in ctx.query)) {
       ctx.body = await readAdminOrdersPage(deps.pool, parse(adminOrdersPageQuerySchema, ctx.query), today);

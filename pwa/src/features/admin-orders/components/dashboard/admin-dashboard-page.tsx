@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { FileUp, Mail, Plus } from 'lucide-react';
+import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
@@ -18,9 +18,10 @@ const FILTER_DEBOUNCE_MS = 300;
 
 /**
  * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
- * the first rows come as fast with 100,000 orders as with ten.
+ * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
+ * Email button, composed in by the app; `readOnly` (an auditor) leaves out every button that writes.
  */
-export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
+export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?: ReactNode; readOnly?: boolean }) {
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
   const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
@@ -35,19 +36,27 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
           <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <LinkButton to="/admin/add-order">
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add New Order
-          </LinkButton>
-          <LinkButton to="/admin/import" variant="outline">
-            <FileUp aria-hidden="true" className="h-4 w-4" />
-            Import Customer Data
-          </LinkButton>
+          {!readOnly && (
+            <>
+              <LinkButton to="/admin/add-order">
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add New Order
+              </LinkButton>
+              <LinkButton to="/admin/import" variant="outline">
+                <FileUp aria-hidden="true" className="h-4 w-4" />
+                Import Customer Data
+              </LinkButton>
+            </>
+          )}
           <LinkButton to="/admin/email-logs" variant="outline">
             <Mail aria-hidden="true" className="h-4 w-4" />
             Email Logs
           </LinkButton>
-          {testEmail}
+          <LinkButton to="/admin/audit" variant="outline">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            Audit
+          </LinkButton>
+          {!readOnly && testEmail}
         </div>
       </div>
 

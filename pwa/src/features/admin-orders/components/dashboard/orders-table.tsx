@@ -1,11 +1,12 @@
 import type { AdminOrderRow } from '@ot/contracts/orders/admin-order-list.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
-import { Check, Eye, Pencil, X } from 'lucide-react';
+import { Check, Eye, History, Pencil, X } from 'lucide-react';
 import { memo, useEffect, useRef } from 'react';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
 
 const columns = ['Order ID', 'Customer', 'Date', 'Status', 'ALL ETAs ADDED', 'Total', 'Actions'];
 
@@ -94,6 +95,8 @@ function MoreRows({
 
 /** Memoised: loading a page renders only its own rows, not every row already shown. */
 const OrderRow = memo(function OrderRow({ order }: { order: AdminOrderRow }) {
+  // An auditor reads every order and edits none.
+  const canWrite = useAuth().user?.isAdmin === true;
   const path = encodeURIComponent(order.orderNumber);
   return (
     <tr
@@ -129,13 +132,19 @@ const OrderRow = memo(function OrderRow({ order }: { order: AdminOrderRow }) {
       <td className="px-4 py-3 whitespace-nowrap">{formatMoney(order.total)}</td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </LinkButton>
+          {canWrite && (
+            <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </LinkButton>
+          )}
           <LinkButton to={`/orders/${path}`} variant="ghost" size="sm">
             <Eye aria-hidden="true" className="h-4 w-4" />
             View
+          </LinkButton>
+          <LinkButton to={`/admin/orders/${path}/history`} variant="ghost" size="sm">
+            <History aria-hidden="true" className="h-4 w-4" />
+            History
           </LinkButton>
         </div>
       </td>
