@@ -3,6 +3,10 @@ import { createKoaApp } from '@ot/infra/http/service.ts';
 import { type AppState, loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
+import { auditEventsRoute } from './audit/audit-events.route.ts';
+import { auditVerifyRoute } from './audit/audit-verify.route.ts';
+import { exportEventsRoute } from './audit/export-events.route.ts';
+import { orderAsOfRoute } from './audit/order-as-of.route.ts';
 import { meRoute } from './auth/me/me.route.ts';
 import { getConfigRoute } from './config/get-config.route.ts';
 import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
@@ -46,6 +50,10 @@ export function createApp(deps: QueryServiceDeps) {
   emailStatsRoute(router, deps);
   retryQueueRoute(router, deps);
   devMailboxRoute(router, deps);
+  auditEventsRoute(router, deps);
+  exportEventsRoute(router, deps);
+  auditVerifyRoute(router, deps);
+  orderAsOfRoute(router, deps);
 
   app.use(router.routes());
   app.use(router.allowedMethods());
