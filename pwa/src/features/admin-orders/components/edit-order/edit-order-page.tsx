@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { AlertCircle, ArrowLeft } from 'lucide-react';
+import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { BackLink } from '../../../../components/back-link.tsx';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../../components/page-spinner.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
@@ -20,9 +21,6 @@ import { snapshotOfForm, snapshotOfOrder } from '../../outbox/order-snapshot.ts'
 import { outboxView, SAVED_ON_DEVICE, type SubmitOutcome } from '../../outbox/outbox.ts';
 import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard, SpecSheetCard } from './edit-order-cards.tsx';
 import { type EditOrderForm, editOrderDefaults, editOrderFormSchema } from './edit-order-form.ts';
-
-const backLinkClass =
-  'inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300';
 
 /** The form as the outbox keeps it: the order it was based on, the change, and the chosen file. */
 function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile: File | null): OrderEdit {
@@ -60,10 +58,7 @@ export function EditOrderPage() {
         <CardBody className="flex flex-col items-center gap-3 py-10 text-center">
           <AlertCircle aria-hidden="true" className="h-10 w-10 text-red-600" />
           <h1 className="text-xl font-semibold">Order Not Found</h1>
-          <Link to="/admin" className={backLinkClass}>
-            <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-            Back to Dashboard
-          </Link>
+          <BackLink to="/admin">Back to Dashboard</BackLink>
         </CardBody>
       </Card>
     );
@@ -102,10 +97,7 @@ function EditOrderFormView({ order }: { order: OrderView }) {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
-      <Link to="/admin" className={backLinkClass}>
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/admin">Back to Dashboard</BackLink>
       <div>
         <h1 className="text-2xl font-bold">Edit Order {order.orderNumber}</h1>
         <p className="text-sm text-gray-700 dark:text-gray-300">

@@ -2,7 +2,7 @@ import { itemStatuses, manufacturers, statusLabel } from '@ot/contracts/orders/i
 import type { ReactNode } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../../components/forms/address-fields.tsx';
-import { Field, invalidProps } from '../../../../components/ui/field.tsx';
+import { Field, InputField } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { SelectField } from '../../../../components/ui/select.tsx';
 import type { OrderFormFields } from './order-form-fields.ts';
@@ -60,25 +60,23 @@ export function CustomerContactFields({
   const id = (key: string) => `${text.idPrefix}-customer-${key}`;
   return (
     <div className={className}>
-      <Field id={id('name')} label="Customer Name" error={errors.customerName?.message}>
-        <Input
-          id={id('name')}
-          autoComplete="off"
-          disabled={disabled}
-          {...invalidProps(id('name'), errors.customerName?.message)}
-          {...form.register('customerName')}
-        />
-      </Field>
-      <Field id={id('email')} label="Customer Email" error={errors.customerEmail?.message}>
-        <Input
-          id={id('email')}
-          type="email"
-          autoComplete="off"
-          disabled={disabled}
-          {...invalidProps(id('email'), errors.customerEmail?.message)}
-          {...form.register('customerEmail')}
-        />
-      </Field>
+      <InputField
+        id={id('name')}
+        label="Customer Name"
+        error={errors.customerName?.message}
+        autoComplete="off"
+        disabled={disabled}
+        {...form.register('customerName')}
+      />
+      <InputField
+        id={id('email')}
+        label="Customer Email"
+        error={errors.customerEmail?.message}
+        type="email"
+        autoComplete="off"
+        disabled={disabled}
+        {...form.register('customerEmail')}
+      />
       <Field id={id('phone')} label={text.phone}>
         <Input
           id={id('phone')}

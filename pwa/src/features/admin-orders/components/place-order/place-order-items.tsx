@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field, invalidProps } from '../../../../components/ui/field.tsx';
+import { Field, InputField } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { SelectField } from '../../../../components/ui/select.tsx';
 import { ItemStatusFields } from '../order-form/order-form-sections.tsx';
@@ -60,30 +60,28 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
                 <Field id={id('sku')} label="SKU (Optional)">
                   <Input id={id('sku')} disabled={disabled} {...form.register(`items.${index}.sku`)} />
                 </Field>
-                <Field id={id('price')} label="Price (£)" error={error?.price?.message}>
-                  <Input
-                    id={id('price')}
-                    type="number"
-                    inputMode="decimal"
-                    step="0.01"
-                    min="0"
-                    disabled={disabled}
-                    {...invalidProps(id('price'), error?.price?.message)}
-                    {...form.register(`items.${index}.price`)}
-                  />
-                </Field>
-                <Field id={id('quantity')} label="Quantity" error={error?.quantity?.message}>
-                  <Input
-                    id={id('quantity')}
-                    type="number"
-                    inputMode="numeric"
-                    step="1"
-                    min="1"
-                    disabled={disabled}
-                    {...invalidProps(id('quantity'), error?.quantity?.message)}
-                    {...form.register(`items.${index}.quantity`)}
-                  />
-                </Field>
+                <InputField
+                  id={id('price')}
+                  label="Price (£)"
+                  error={error?.price?.message}
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0"
+                  disabled={disabled}
+                  {...form.register(`items.${index}.price`)}
+                />
+                <InputField
+                  id={id('quantity')}
+                  label="Quantity"
+                  error={error?.quantity?.message}
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="1"
+                  disabled={disabled}
+                  {...form.register(`items.${index}.quantity`)}
+                />
                 <ItemStatusFields mode="place" index={index} disabled={disabled} />
                 <div className="flex items-end">
                   <Button

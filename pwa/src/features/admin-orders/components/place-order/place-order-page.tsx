@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { BackLink } from '../../../../components/back-link.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
@@ -60,13 +60,7 @@ export function PlaceOrderPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5">
-      <Link
-        to="/admin/dashboard"
-        className="inline-flex w-fit items-center gap-1 text-sm font-medium text-emerald-800 hover:underline dark:text-emerald-300"
-      >
-        <ArrowLeft aria-hidden="true" className="h-4 w-4" />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/admin/dashboard">Back to Dashboard</BackLink>
       <div>
         <h1 className="text-2xl font-bold">Add New Order</h1>
         {/* The next number as text too (the field below holds it as a value, which text searches skip). */}

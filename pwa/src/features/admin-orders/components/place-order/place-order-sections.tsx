@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
-import { Field, invalidProps } from '../../../../components/ui/field.tsx';
+import { Field, InputField } from '../../../../components/ui/field.tsx';
 import { Input, Textarea } from '../../../../components/ui/input.tsx';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
 import {
@@ -30,15 +30,14 @@ export function OrderInformationSection({ form, disabled }: SectionProps) {
         <Field id="order-number" label="Order Number" hint="Assigned when the order is saved.">
           <Input id="order-number" readOnly value={next.data?.nextOrderNumber ?? 'Loading...'} />
         </Field>
-        <Field id="order-date" label="Order Date" error={errors.orderDate?.message}>
-          <Input
-            id="order-date"
-            type="date"
-            disabled={disabled}
-            {...invalidProps('order-date', errors.orderDate?.message)}
-            {...form.register('orderDate')}
-          />
-        </Field>
+        <InputField
+          id="order-date"
+          label="Order Date"
+          error={errors.orderDate?.message}
+          type="date"
+          disabled={disabled}
+          {...form.register('orderDate')}
+        />
         <Field id="squarespace-order-id" label="Squarespace Order ID (Optional)">
           <Input id="squarespace-order-id" disabled={disabled} {...form.register('squarespaceOrderId')} />
         </Field>
@@ -126,18 +125,17 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
   const totalError = total === '' ? errors.total?.message : undefined;
   const remainingError = remaining === '' ? errors.amountRemaining?.message : undefined;
   const money = (name: 'subtotal' | 'shipping' | 'amountPaid', id: string, label: string) => (
-    <Field id={id} label={label} error={errors[name]?.message}>
-      <Input
-        id={id}
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        disabled={disabled}
-        {...invalidProps(id, errors[name]?.message)}
-        {...form.register(name)}
-      />
-    </Field>
+    <InputField
+      id={id}
+      label={label}
+      error={errors[name]?.message}
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0"
+      disabled={disabled}
+      {...form.register(name)}
+    />
   );
   return (
     <Card>
@@ -148,18 +146,15 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
         <Field id="tax" label="Tax (£)">
           <Input id="tax" readOnly value="0.00" />
         </Field>
-        <Field id="total" label="Total (£)" error={totalError}>
-          <Input id="total" readOnly value={total} {...invalidProps('total', totalError)} />
-        </Field>
+        <InputField id="total" label="Total (£)" error={totalError} readOnly value={total} />
         {money('amountPaid', 'amount-paid', 'Amount Paid (£)')}
-        <Field id="amount-remaining" label="Amount Remaining (£)" error={remainingError}>
-          <Input
-            id="amount-remaining"
-            readOnly
-            value={remaining}
-            {...invalidProps('amount-remaining', remainingError)}
-          />
-        </Field>
+        <InputField
+          id="amount-remaining"
+          label="Amount Remaining (£)"
+          error={remainingError}
+          readOnly
+          value={remaining}
+        />
         <DeliveryFields mode="place" disabled={disabled} />
         <Field id="order-notes" label="Customer Notes (Optional)" className="sm:col-span-3">
           <Textarea id="order-notes" disabled={disabled} {...form.register('notes')} />
