@@ -73,6 +73,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_BASE_URL = baseUrl;
+  // For specs that set up what only the admin CLI can (an auditor account).
+  process.env.E2E_DATABASE_URL = db.url;
 
   return async () => {
     await stop(app);

@@ -6,10 +6,17 @@ import { createPool } from './db/pool.ts';
 import { createLogger } from './logger.ts';
 
 /**
- * `npm run admin -- create <username>`: create an admin or reset its password (asked for without
- * echo, or taken from ADMIN_PASSWORD). `npm run admin -- list` shows the admins.
+ * `npm run admin -- create <username> [--role admin|auditor]`: create a staff user (an admin unless
+ * `--role auditor`) or reset its password and role (the password asked for without echo, or taken from
+ * ADMIN_PASSWORD). `npm run admin -- list` shows the staff with their roles.
  */
-const [command, username] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const roleAt = args.indexOf('--role');
+const roleArg = roleAt >= 0 ? args[roleAt + 1] : (args.find((arg) => arg.startsWith('--role='))?.slice(7) ?? 'admin');
+const [command, username] = args.filter(
+  (arg, index) => !arg.startsWith('--role') && (roleAt < 0 || index !== roleAt + 1),
+);
+const USAGE = 'Usage: npm run admin -- create <username> [--role admin|auditor]   |   npm run admin -- list';
 
 async function askPassword(): Promise<string> {
   if (config.ADMIN_PASSWORD) return config.ADMIN_PASSWORD;
@@ -33,28 +40,29 @@ async function askPassword(): Promise<string> {
 
 const config = loadConfig();
 
-if (command !== 'create' && command !== 'list') {
-  console.log('Usage: npm run admin -- create <username>   |   npm run admin -- list');
+if ((command !== 'create' && command !== 'list') || (command === 'create' && !username)) {
+  console.log(USAGE);
   process.exit(2);
 }
-if (command === 'create' && !username) {
-  console.log('Usage: npm run admin -- create <username>');
+if (roleArg !== 'admin' && roleArg !== 'auditor') {
+  console.log(`Unknown role "${roleArg}": use admin or auditor.`);
   process.exit(2);
 }
+const role: 'admin' | 'auditor' = roleArg;
 
 await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
   const pool = createPool(url, 1);
   try {
     if (command === 'list') {
-      const { rows } = await pool.query<{ username: string }>(
-        'select username from auth.users where is_admin order by username',
+      const { rows } = await pool.query<{ username: string; role: string }>(
+        'select username, role from auth.users where is_admin order by username',
       );
-      console.log(rows.map((row) => row.username).join('\n') || '(no admins)');
+      console.log(rows.map((row) => `${row.username} (${row.role})`).join('\n') || '(no admins)');
       return;
     }
     const password = await askPassword();
-    await createUserRepository(pool).upsertAdmin(username as string, password);
-    console.log(`Admin "${username}" is ready.`);
+    await createUserRepository(pool).upsertAdmin(username as string, password, undefined, role);
+    console.log(`${role === 'admin' ? 'Admin' : 'Auditor'} "${username}" is ready.`);
   } finally {
     await pool.end();
   }

@@ -23,6 +23,10 @@ const envSchema = z.object({
   PORT: intFrom(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optional,
+  /** A streaming replica of DATABASE_URL: the query service reads from it (writes stay on the primary). */
+  READ_DATABASE_URL: optional,
+  /** The services' connection (role order_tracker_app); unset: derived from DATABASE_URL. */
+  APP_DATABASE_URL: optional,
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTOREDB_URL: optional,
   ADMIN_USERNAME: optional,
@@ -44,8 +48,6 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: optional,
   /** `1`: the gateway trusts X-Forwarded-For/-Proto from the proxy in front of it. */
   TRUST_PROXY: optional,
-  /** `1`: a customer signing in on a new browser confirms with a code sent by email. */
-  CUSTOMER_LOGIN_CODE: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),
@@ -55,6 +57,10 @@ const envSchema = z.object({
   QUERY_SERVICE_PORT: intFrom(3002),
   /** Where the services listen: loopback, behind the gateway. */
   SERVICE_HOST: z.string().default('127.0.0.1'),
+  /** How many command and query service processes `npm start` runs behind the gateway. */
+  COMMAND_INSTANCES: intFrom(1).pipe(z.number().min(1).max(16)),
+  QUERY_INSTANCES: intFrom(1).pipe(z.number().min(1).max(16)),
+  /** One URL, or several separated by commas (the gateway takes turns). */
   COMMAND_SERVICE_URL: z.string().default('http://127.0.0.1:3001'),
   QUERY_SERVICE_URL: z.string().default('http://127.0.0.1:3002'),
   /** The built PWA the gateway serves; unset: `pwa/dist`. */

@@ -1,7 +1,9 @@
 import { createUserRepository } from './auth/users.ts';
 import { loadConfig } from './config.ts';
+import { appDatabaseUrl, prepareAppRole } from './db/app-role.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
+import { createLogger } from './logger.ts';
 
 /** Deployment step: apply migrations and ensure the configured admin, then exit (docker-compose `migrate`). */
 const config = loadConfig();
@@ -12,4 +14,10 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   await createUserRepository(pool).upsertAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
   await pool.end();
 }
-console.log('migrations applied');
+// The services' role signs in with APP_DATABASE_URL's password (docker-compose gives them that URL).
+const appUrl = await prepareAppRole(
+  config.DATABASE_URL,
+  appDatabaseUrl(config.DATABASE_URL, config.APP_DATABASE_URL),
+  createLogger('migrate', config.LOG_LEVEL),
+);
+console.log(`migrations applied; the services connect as ${new URL(appUrl).username}`);

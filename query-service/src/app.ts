@@ -3,6 +3,10 @@ import { createKoaApp } from '@ot/infra/http/service.ts';
 import { type AppState, loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
+import { auditEventsRoute } from './audit/audit-events.route.ts';
+import { auditVerifyRoute } from './audit/audit-verify.route.ts';
+import { exportEventsRoute } from './audit/export-events.route.ts';
+import { orderAsOfRoute } from './audit/order-as-of.route.ts';
 import { meRoute } from './auth/me/me.route.ts';
 import { getConfigRoute } from './config/get-config.route.ts';
 import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
@@ -15,6 +19,7 @@ import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
 import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
 import { honourMinPosition } from './http/min-position.ts';
+import { apiDocsRoute } from './openapi/api-docs.route.ts';
 import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
 import { getOrderItemsRoute } from './orders/get-order-items/get-order-items.route.ts';
@@ -32,6 +37,7 @@ export function createApp(deps: QueryServiceDeps) {
 
   const router = new Router<AppState>();
   getOpenApiRoute(router);
+  apiDocsRoute(router);
   getConfigRoute(router, deps);
   meRoute(router);
   listCustomerOrdersRoute(router, deps);
@@ -48,6 +54,10 @@ export function createApp(deps: QueryServiceDeps) {
   emailStatsRoute(router, deps);
   retryQueueRoute(router, deps);
   devMailboxRoute(router, deps);
+  auditEventsRoute(router, deps);
+  exportEventsRoute(router, deps);
+  auditVerifyRoute(router, deps);
+  orderAsOfRoute(router, deps);
 
   app.use(router.routes());
   app.use(router.allowedMethods());

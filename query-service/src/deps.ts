@@ -11,6 +11,7 @@ import type pg from 'pg';
 
 export interface QueryServiceDeps {
   config: Config;
+  /** Where read models are read: a streaming replica when READ_DATABASE_URL is set, else the primary. */
   pool: pg.Pool;
   /** Only to answer "has the projector passed this position?" for x-min-position. */
   store: EventStore;

@@ -15,10 +15,14 @@ const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
+// With a streaming replica, read models are read there; sessions (which write), the event store and
+// the order-number sequence stay on the primary. Read-your-writes compares against the replica's own
+// copy of the projector's checkpoint (read with the read models), so replica lag shows as waiting.
+const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME) : pool;
 const store = await createEventStore(config, pool);
 const app = createApp({
   config,
-  pool,
+  pool: readPool,
   store,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
@@ -35,6 +39,7 @@ serve(app, {
   readiness: () => databaseReadiness(pool),
   onClose: async () => {
     await store.close();
+    if (readPool !== pool) await readPool.end();
     await pool.end();
   },
 });

@@ -39,10 +39,12 @@ test('GET /api/auth/me is a 401 when signed out and the session user when signed
     'email',
     'id',
     'isAdmin',
+    'role',
     'username',
   ]);
   assert.is(me.body.user.username, 'admin');
   assert.is(me.body.user.isAdmin, true);
+  assert.is(me.body.user.role, 'admin');
 
   const email = uniqueEmail('me');
   const order = await addOrder(admin, {

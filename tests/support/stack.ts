@@ -66,6 +66,8 @@ export async function startStack(
   options: {
     projector?: boolean;
     eventStore?: 'postgres' | 'eventstoredb';
+    /** The query service reads from a streaming replica: its URL for the test database's URL. */
+    readReplica?: (databaseUrl: string) => string;
     /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
     commandDatabaseUrl?: (url: string) => Promise<string>;
   } = {},
@@ -113,9 +115,10 @@ export async function startStack(
     documents,
     fetcher,
   });
+  const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
   const queryApp = createQueryApp({
     config,
-    pool: db.pool,
+    pool: readPool,
     store,
     orderNumbers,
     logger,
@@ -159,6 +162,7 @@ export async function startStack(
       projector.stop();
       await running;
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
+      if (readPool !== db.pool) await readPool.end();
       await store.close();
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commandOperations } from './command-operations.ts';
-import { errorAnswerSchema, type HeaderName, type Operation } from './operation.ts';
+import { errorAnswerSchema, type HeaderName, type Operation, type Role } from './operation.ts';
 import { queryOperations } from './query-operations.ts';
 
 export const operations: readonly Operation[] = [...commandOperations, ...queryOperations];
@@ -64,12 +64,20 @@ const ERROR_TEXT: Record<number, string> = {
 export function errorStatuses(op: Operation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
   if (op.role !== 'anyone') statuses.add(401);
-  if (op.role === 'admin') statuses.add(403);
+  if (op.role === 'admin' || op.role === 'auditor') statuses.add(403);
   if (op.method !== 'get') for (const status of [400, 403, 413, 415, 422]) statuses.add(status);
   if (op.query || op.pathParams || op.headers?.length) statuses.add(400);
   statuses.add(503);
   return [...statuses].sort((a, b) => a - b);
 }
+
+/** The session roles that may call an operation of each kind. */
+const rolesOf: Record<Role, string[]> = {
+  anyone: [],
+  'signed-in': ['customer', 'auditor', 'admin'],
+  auditor: ['auditor', 'admin'],
+  admin: ['admin'],
+};
 
 function operationObject(op: Operation): Json {
   const parameters: Json[] = [
@@ -112,7 +120,7 @@ function operationObject(op: Operation): Json {
     summary: op.summary,
     description: `Role: ${op.role}.`,
     tags: [op.tag],
-    'x-roles': op.role === 'anyone' ? [] : op.role === 'admin' ? ['admin'] : ['customer', 'admin'],
+    'x-roles': rolesOf[op.role],
     security: op.role === 'anyone' ? [] : [{ sessionCookie: [] }],
     ...(parameters.length && { parameters }),
     ...(op.body && { requestBody: { required: op.body.required ?? false, content: content(op.body.content) } }),

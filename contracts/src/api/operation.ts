@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Who may call an operation; the server checks it in one place (`adminOnly`, `requireUser`). */
-export type Role = 'anyone' | 'signed-in' | 'admin';
+/** Who may call an operation (checked in one place, infra/src/http/policy.ts); admins meet 'auditor'. */
+export type Role = 'anyone' | 'signed-in' | 'auditor' | 'admin';
 
 export type Method = 'get' | 'post' | 'patch';
 

@@ -12,6 +12,7 @@ import {
   emailStatsSchema,
   retryQueueSchema,
 } from '../email/email-views.ts';
+import { adminOrdersPageQuerySchema, adminOrdersPageSchema } from '../orders/admin-order-list.ts';
 import {
   customerSchema,
   nextOrderNumberSchema,
@@ -20,6 +21,7 @@ import {
   orderViewSchema,
   timelineEntrySchema,
 } from '../orders/order-views.ts';
+import { auditOperations } from './audit-operations.ts';
 import type { Operation } from './operation.ts';
 
 /** The read side (query-service): every GET under /api. Each honours `x-min-position` (read your own write). */
@@ -34,6 +36,7 @@ const read = ['x-min-position'] as const;
 export const OPENAPI_PATH = '/api/openapi.json';
 
 export const queryOperations: readonly Operation[] = [
+  ...auditOperations,
   {
     method: 'get',
     path: OPENAPI_PATH,
@@ -42,6 +45,24 @@ export const queryOperations: readonly Operation[] = [
     tag: 'meta',
     role: 'anyone',
     answers: { 200: { description: 'The OpenAPI 3.1 document', content: { 'application/json': { type: 'object' } } } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs',
+    operationId: 'apiDocs',
+    summary: 'This document as a reference page (Scalar)',
+    tag: 'meta',
+    role: 'admin',
+    answers: { 200: { description: 'An HTML page', content: { 'text/html': { type: 'string' } } } },
+  },
+  {
+    method: 'get',
+    path: '/api/docs/scalar.js',
+    operationId: 'apiDocsScript',
+    summary: "The reference page's script",
+    tag: 'meta',
+    role: 'admin',
+    answers: { 200: { description: 'JavaScript', content: { 'text/javascript': { type: 'string' } } } },
   },
   {
     method: 'get',
@@ -113,11 +134,19 @@ export const queryOperations: readonly Operation[] = [
     method: 'get',
     path: '/api/admin/orders',
     operationId: 'listAdminOrders',
-    summary: 'Every order, newest first',
+    summary: 'Every order, newest first; with `tab` (and search, status, limit, cursor) one page of the dashboard',
     tag: 'orders',
-    role: 'admin',
+    role: 'auditor',
+    query: adminOrdersPageQuerySchema,
     headers: read,
-    answers: ok('Orders with their items and derived fields', orderListSchema),
+    answers: {
+      200: {
+        description: 'Without paging parameters every order (ETag; If-None-Match gives 304); with them one page',
+        content: json(z.union([orderListSchema, adminOrdersPageSchema])),
+        headers: ['ETag'],
+      },
+      304: { description: 'The list has not changed since the ETag sent in If-None-Match' },
+    },
   },
   {
     method: 'get',
@@ -135,7 +164,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'searchCustomers',
     summary: 'The customer directory, or the customers matching `q`',
     tag: 'customers',
-    role: 'admin',
+    role: 'auditor',
     query: searchCustomersQuerySchema,
     headers: read,
     answers: ok('Customers with their addresses', z.array(customerSchema)),
@@ -146,7 +175,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'exportCustomers',
     summary: 'The customer directory as CSV',
     tag: 'customers',
-    role: 'admin',
+    role: 'auditor',
     headers: read,
     answers: { 200: { description: 'A CSV file', content: { 'text/csv': { type: 'string' } } } },
   },
@@ -185,7 +214,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'listEmailEvents',
     summary: 'The email log, filtered and paged',
     tag: 'email',
-    role: 'admin',
+    role: 'auditor',
     query: emailEventsQuerySchema,
     headers: read,
     answers: ok('One page of the log', emailEventsPageSchema),
@@ -196,7 +225,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'emailStats',
     summary: 'Emails sent, failed and pending over the last `days`',
     tag: 'email',
-    role: 'admin',
+    role: 'auditor',
     query: emailStatsQuerySchema,
     headers: read,
     answers: ok('Counts', emailStatsSchema),
@@ -207,7 +236,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'retryQueue',
     summary: 'Emails waiting for another attempt',
     tag: 'email',
-    role: 'admin',
+    role: 'auditor',
     headers: read,
     answers: ok('The queue', retryQueueSchema),
   },
@@ -217,7 +246,7 @@ export const queryOperations: readonly Operation[] = [
     operationId: 'devMailbox',
     summary: 'What the dev transport kept instead of sending (no SENDGRID_API_KEY)',
     tag: 'email',
-    role: 'admin',
+    role: 'auditor',
     query: devMailboxQuerySchema,
     headers: read,
     answers: {

@@ -16,13 +16,20 @@ export const adminLoginSchema = z.object({
   password: requiredString().min(1, 'Required').max(1000),
 });
 
+/** Admins change orders; auditors read everything an admin reads and change nothing; customers see their own. */
+export const roles = ['admin', 'auditor', 'customer'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
 export const sessionUserSchema = z.object({
   id: z.string(),
   username: z.string(),
   email: z.string().nullable(),
   customerName: z.string().nullable(),
   customerPhone: z.string().nullable(),
+  /** Kept for readers of the session: true only for the `admin` role. */
   isAdmin: z.boolean(),
+  role: roleSchema,
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

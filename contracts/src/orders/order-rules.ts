@@ -31,10 +31,19 @@ export function isOrderOverdue(
   order: { estimatedDelivery: string | null; items: readonly (HasStatus & HasEta)[] },
   today: string,
 ): boolean {
-  if (isOrderComplete(order.items)) return false;
-  if (adminOrderStatus(order.items) !== 'order_placed_with_manufacturer') return false;
-  const eta = orderEta(order);
-  return eta !== null && dayOf(eta) < dayOf(today);
+  return isOverdue(
+    { complete: isOrderComplete(order.items), adminStatus: adminOrderStatus(order.items), eta: orderEta(order) },
+    today,
+  );
+}
+
+/** The same rule over an order's derived values (as the read model keeps them). */
+export function isOverdue(
+  order: { complete: boolean; adminStatus: ItemStatus; eta: string | null },
+  today: string,
+): boolean {
+  if (order.complete || order.adminStatus !== 'order_placed_with_manufacturer') return false;
+  return order.eta !== null && dayOf(order.eta) < dayOf(today);
 }
 
 /** The whole order's ETA: the order's own estimate, else the latest item ETA once every item has one. */

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import type { Role, SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
 
 export const SESSION_COOKIE = 'ot_session';
@@ -33,12 +33,12 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       email: string | null;
       customer_name: string | null;
       customer_phone: string | null;
-      is_admin: boolean;
+      role: Role;
     }>(
       `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
               s.last_seen_at < now() - interval '1 minute' as stale,
               least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
-              u.id, u.username, u.email, u.customer_name, u.customer_phone, s.is_admin
+              u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role
          from auth.sessions s join auth.users u on u.id = s.user_id
         where s.id_hash = $1`,
       [idHash],
@@ -56,7 +56,8 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       email: row.email,
       customerName: row.customer_name,
       customerPhone: row.customer_phone,
-      isAdmin: row.is_admin,
+      isAdmin: row.role === 'admin',
+      role: row.role,
     };
     return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds };
   }
@@ -64,7 +65,8 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
   return {
     resume,
 
-    async create(userId: string, isAdmin: boolean): Promise<string> {
+    /** `isStaff`: an admin or auditor (the staff session lifetime); the role itself is read from the user. */
+    async create(userId: string, isStaff: boolean): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await pool.query(
         `insert into auth.sessions (id_hash, user_id, is_admin, idle_timeout_seconds, expires_at)
@@ -72,9 +74,9 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
         [
           hashToken(token),
           userId,
-          isAdmin,
-          isAdmin ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS,
-          isAdmin ? ADMIN_LIFETIME_SECONDS : CUSTOMER_LIFETIME_SECONDS,
+          isStaff,
+          isStaff ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS,
+          isStaff ? ADMIN_LIFETIME_SECONDS : CUSTOMER_LIFETIME_SECONDS,
         ],
       );
       return token;

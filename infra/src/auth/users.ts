@@ -1,3 +1,4 @@
+import type { Role } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -9,13 +10,14 @@ export interface UserRow {
   customer_name: string | null;
   customer_phone: string | null;
   is_admin: boolean;
+  role: Role;
 }
 
 /** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
 export function createUserRepository(pool: pg.Pool) {
   async function findAdmin(username: string): Promise<UserRow | null> {
     const { rows } = await pool.query<UserRow>(
-      'select id, username, password_hash, email, customer_name, customer_phone, is_admin from auth.users where username = $1 and is_admin',
+      'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where username = $1 and is_admin',
       [username],
     );
     return rows[0] ?? null;
@@ -25,7 +27,7 @@ export function createUserRepository(pool: pg.Pool) {
     findAdmin,
 
     async countAdmins(): Promise<number> {
-      const { rows } = await pool.query<{ count: string }>('select count(*) from auth.users where is_admin');
+      const { rows } = await pool.query<{ count: string }>("select count(*) from auth.users where role = 'admin'");
       return Number(rows[0]?.count ?? 0);
     },
 
@@ -34,15 +36,22 @@ export function createUserRepository(pool: pg.Pool) {
      * for any change of password or role). The same password again changes nothing, so starting with
      * ADMIN_PASSWORD does not sign the admin out at every restart.
      */
-    async upsertAdmin(username: string, password: string, email?: string): Promise<void> {
+    async upsertAdmin(
+      username: string,
+      password: string,
+      email?: string,
+      role: 'admin' | 'auditor' = 'admin',
+    ): Promise<void> {
       checkPasswordStrength(password);
       const existing = await findAdmin(username);
-      if (existing?.password_hash && (await verifyPassword(existing.password_hash, password))) return;
+      if (existing?.role === role && existing.password_hash && (await verifyPassword(existing.password_hash, password)))
+        return;
       const passwordHash = await hashPassword(password);
       await pool.query(
-        `insert into auth.users (username, password_hash, email, is_admin) values ($1, $2, $3, true)
-         on conflict (username) where is_admin do update set password_hash = excluded.password_hash, updated_at = now()`,
-        [username, passwordHash, email ?? null],
+        `insert into auth.users (username, password_hash, email, is_admin, role) values ($1, $2, $3, true, $4)
+         on conflict (username) where is_admin
+         do update set password_hash = excluded.password_hash, role = excluded.role, updated_at = now()`,
+        [username, passwordHash, email ?? null, role],
       );
     },
 
@@ -58,7 +67,7 @@ export function createUserRepository(pool: pg.Pool) {
     /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name and phone. */
     async upsertCustomer(email: string, customerName: string, customerPhone: string | null): Promise<UserRow> {
       const existing = await pool.query<UserRow>(
-        'select id, username, password_hash, email, customer_name, customer_phone, is_admin from auth.users where lower(email) = lower($1) and not is_admin',
+        'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where lower(email) = lower($1) and not is_admin',
         [email],
       );
       const found = existing.rows[0];
@@ -74,7 +83,7 @@ export function createUserRepository(pool: pg.Pool) {
       const { rows } = await pool.query<UserRow>(
         `insert into auth.users (username, email, customer_name, customer_phone) values ($1, $1, $2, $3)
          on conflict (username) where not is_admin do update set customer_name = excluded.customer_name, customer_phone = excluded.customer_phone
-         returning id, username, password_hash, email, customer_name, customer_phone, is_admin`,
+         returning id, username, password_hash, email, customer_name, customer_phone, is_admin, role`,
         [email.toLowerCase(), customerName, customerPhone],
       );
       return rows[0] as UserRow;

@@ -188,6 +188,12 @@ async function waitUntilReady(url: string, child: ChildProcess, logFile: string)
   throw new Error(`Embedded Postgres did not become ready; see ${logFile}`);
 }
 
+/** The `postgres` binary and the user to run it as (tests start a streaming replica with them). */
+export async function embeddedPostgresBinary(): Promise<{ postgres: string; runAs: RunAs | null }> {
+  const runAs = isRoot() ? ensurePostgresUser() : null;
+  return { postgres: reachableBinaries(await loadBinaries(), runAs).postgres, runAs };
+}
+
 export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedPostgres> {
   const database = options.database ?? 'order_tracker';
   const stateDir = dirname(options.dataDir);

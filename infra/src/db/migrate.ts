@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { runner } from 'node-pg-migrate';
+import pg from 'pg';
 import { repoRoot } from '../repo-root.ts';
 
 const migrationsDir = join(repoRoot, 'infra', 'src', 'migrations');
@@ -17,4 +18,30 @@ export async function migrate(databaseUrl: string): Promise<void> {
     log: () => {},
     logger: { debug: () => {}, info: () => {}, warn: console.warn, error: console.error },
   });
+  await grantAppRole(databaseUrl);
+}
+
+/** The app role's grants cover every table, including those of migrations that came after its own. */
+async function grantAppRole(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      `select to_regprocedure('auth.grant_app_role()') is not null as present`,
+    );
+    if (!rows[0]?.present) return;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query('select auth.grant_app_role()');
+        return;
+      } catch (error) {
+        // Two databases of one server granting at once can collide on the shared role ("tuple concurrently updated").
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+      }
+    }
+  } finally {
+    await client.end().catch(() => {});
+  }
 }

@@ -40,6 +40,20 @@ export class EventIdsTakenError extends Error {
   }
 }
 
+/** An event as an auditor reads it: with when the store recorded it and its link in the stream's hash chain. */
+export interface AuditedEvent extends RecordedEvent {
+  recordedAt: string;
+  /** sha256 hex of (previous hash in the stream + canonical document): see event-hash.ts. */
+  hash: string;
+}
+
+/** Which events an audit read returns: some streams only, and/or recorded in [from, to). */
+export interface AuditFilter {
+  streams?: readonly string[];
+  from?: string;
+  to?: string;
+}
+
 export interface EventStore {
   append(
     stream: string,
@@ -49,6 +63,11 @@ export interface EventStore {
   readStream(stream: string, options?: { toVersion?: number }): Promise<RecordedEvent[]>;
   /** The stored events among these ids, in global order (an id never stored is left out). */
   readEventsById(ids: readonly string[]): Promise<RecordedEvent[]>;
+  /**
+   * Events for auditors, in global order, read page by page as the caller iterates (a cursor: memory
+   * stays constant however many there are).
+   */
+  readAudited(filter: AuditFilter): AsyncIterable<AuditedEvent>;
   /** The next batch of events after a checkpoint, in the order followers must apply them. */
   readAll(options: { after: Checkpoint; limit: number }): Promise<RecordedEvent[]>;
   /** Calls back (without data) whenever new events may be readable; returns an unsubscribe. */

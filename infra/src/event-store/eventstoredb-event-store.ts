@@ -13,8 +13,11 @@ import {
   streamNameFilter,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
+import { eventHash } from './event-hash.ts';
 import {
   type AppendResult,
+  type AuditedEvent,
+  type AuditFilter,
   type Checkpoint,
   checkpointOf,
   EventIdsTakenError,
@@ -147,6 +150,61 @@ export function createEventStoreDbEventStore(
     return 0;
   }
 
+  const withRecordedAt = (resolved: ResolvedEvent | AllStreamResolvedEvent) => {
+    const event = toRecorded(resolved);
+    return event && { event, recordedAt: (resolved.event?.created ?? new Date(0)).toISOString() };
+  };
+
+  /**
+   * EventStoreDB keeps no hash of ours: the chain is computed as the events are read, the same way
+   * Postgres computes it on append (event-hash.ts), so the two adapters' exports agree.
+   */
+  const chain = (previous: Map<string, Buffer>, event: RecordedEvent, recordedAt: string): AuditedEvent => {
+    const hash = eventHash(previous.get(event.stream) ?? null, event);
+    previous.set(event.stream, hash);
+    return { ...event, recordedAt, hash: hash.toString('hex') };
+  };
+  const inRange = (event: AuditedEvent, filter: AuditFilter) =>
+    (!filter.from || event.recordedAt >= new Date(filter.from).toISOString()) &&
+    (!filter.to || event.recordedAt < new Date(filter.to).toISOString());
+
+  async function* readAudited(filter: AuditFilter): AsyncIterable<AuditedEvent> {
+    const previous = new Map<string, Buffer>();
+    if (filter.streams) {
+      const found: AuditedEvent[] = [];
+      for (const stream of new Set(filter.streams)) {
+        try {
+          for await (const resolved of client.readStream(stream, { fromRevision: START })) {
+            const read = withRecordedAt(resolved);
+            if (read) found.push(chain(previous, read.event, read.recordedAt));
+          }
+        } catch (error) {
+          if ((error as { type?: string }).type !== 'stream-not-found') throw error;
+        }
+      }
+      found.sort((a, b) => a.tx - b.tx || a.position - b.position);
+      yield* found.filter((event) => inRange(event, filter));
+      return;
+    }
+    // The whole log, page by page; only the last hash of each stream is kept.
+    let from: Position | typeof START = START;
+    let after: Checkpoint = start;
+    for (;;) {
+      const page = await readAllPage(from, 'forwards');
+      for (const resolved of page) {
+        if (!resolved.event?.position || !isAfter(resolved.event.position, after)) continue;
+        const read = withRecordedAt(resolved);
+        if (!read) continue;
+        const event = chain(previous, read.event, read.recordedAt);
+        if (inRange(event, filter)) yield event;
+      }
+      const last = page[page.length - 1]?.event?.position;
+      if (page.length < PAGE || !last) return;
+      from = last;
+      after = { tx: Number(last.commit), position: Number(last.prepare) };
+    }
+  }
+
   async function readStream(stream: string, options: { toVersion?: number } = {}): Promise<RecordedEvent[]> {
     if (options.toVersion !== undefined && options.toVersion < 1) return [];
     const events: RecordedEvent[] = [];
@@ -226,6 +284,8 @@ export function createEventStoreDbEventStore(
     },
 
     readStream,
+
+    readAudited,
 
     readAll: ({ after, limit }) => readOurs(after, limit),
 

@@ -1,10 +1,18 @@
 import type pg from 'pg';
 import { toNumber } from '../db/pool.ts';
-import { type Checkpoint, type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store.ts';
+import {
+  type AuditedEvent,
+  type Checkpoint,
+  type EventStore,
+  type RecordedEvent,
+  WrongExpectedVersionError,
+} from './event-store.ts';
 import { appendEvents } from './postgres-append.ts';
 import { createChannelListener } from './postgres-listener.ts';
 
 const CHANNEL = 'es_events';
+/** Events per page of an audit read. */
+const AUDIT_PAGE = 500;
 
 interface EventRow {
   position: string;
@@ -149,6 +157,29 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
         [ids],
       );
       return rows.map(toRecorded);
+    },
+
+    async *readAudited(filter) {
+      let after = 0;
+      for (;;) {
+        const { rows } = await pool.query<EventRow & { recorded_at: Date; hash: string }>(
+          `select ${columns}, recorded_at, encode(hash, 'hex') as hash from es.events
+            where position > $1
+              and ($2::text[] is null or stream = any($2::text[]))
+              and ($3::timestamptz is null or recorded_at >= $3)
+              and ($4::timestamptz is null or recorded_at < $4)
+            order by position
+            limit $5`,
+          [after, filter.streams ? [...filter.streams] : null, filter.from ?? null, filter.to ?? null, AUDIT_PAGE],
+        );
+        for (const row of rows) {
+          const event: AuditedEvent = { ...toRecorded(row), recordedAt: row.recorded_at.toISOString(), hash: row.hash };
+          yield event;
+        }
+        const last = rows[rows.length - 1];
+        if (!last || rows.length < AUDIT_PAGE) return;
+        after = toNumber(last.position);
+      }
     },
 
     async readAll({ after, limit }) {

@@ -1,7 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../logger.ts';
 import { createGateway, upstreamFor } from './gateway.ts';
+
+const listen = (server: Server) =>
+  new Promise<string>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 const services = { commandUrl: 'http://command', queryUrl: 'http://query' };
 
@@ -13,6 +20,32 @@ test('reads (GET, HEAD) go to the query service', () => {
 test('every other method goes to the command service', () => {
   for (const method of ['POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'])
     assert.is(upstreamFor(method, services), 'http://command');
+});
+
+test('several instances of a service take turns, and /api/health checks each', async () => {
+  const seen: string[] = [];
+  const instance = (name: string) =>
+    createServer((req, res) => {
+      seen.push(`${name} ${req.url}`);
+      res.end('{}');
+    });
+  const servers = [instance('q1'), instance('q2')];
+  const urls = await Promise.all(servers.map(listen));
+  const gateway = createGateway({
+    commandUrl: urls[0] as string,
+    queryUrl: urls.join(','),
+    staticDir: '/nonexistent',
+    logger: createLogger('test', 'silent'),
+  });
+  const base = await listen(gateway);
+  for (const n of [1, 2, 3, 4]) await (await fetch(`${base}/api/x${n}`)).text();
+  const health = (await (await fetch(`${base}/api/health`)).json()) as Record<string, string>;
+  await Promise.all([gateway, ...servers].map((server) => new Promise((resolve) => server.close(resolve))));
+  assert.equal(
+    seen.filter((line) => line.includes('/api/')),
+    ['q1 /api/x1', 'q2 /api/x2', 'q1 /api/x3', 'q2 /api/x4'],
+  );
+  assert.equal([health['query-service-1'], health['query-service-2']], ['ok', 'ok']);
 });
 
 test('idle client sockets outlive a client that waits a minute, so a late POST is not reset', () => {

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import { apiHeaders, appScriptHashes, pageCsp, setCommonHeaders, setPageHeaders } from './security-headers.ts';
 
 export interface GatewayOptions {
+  /** One URL, or several instances separated by commas: requests take turns among them. */
   commandUrl: string;
   queryUrl: string;
   /** pwa/dist; when missing, only /api is served. */
@@ -22,8 +23,21 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 const upstreamAgent = new Agent({ keepAlive: true, timeout: 4_000 });
 
 /** Which service answers: reads go to the query side, every other method to the command side. */
-export const upstreamFor = (method: string | undefined, options: Pick<GatewayOptions, 'commandUrl' | 'queryUrl'>) =>
+export const upstreamFor = <T>(method: string | undefined, options: { commandUrl: T; queryUrl: T }): T =>
   READ_METHODS.has(method ?? 'GET') ? options.queryUrl : options.commandUrl;
+
+const instancesOf = (urls: string) =>
+  urls
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+
+/** Several instances of a service: each request goes to the next one in turn. */
+function takeTurns(urls: string): () => string {
+  const instances = instancesOf(urls);
+  let next = 0;
+  return () => instances[next++ % instances.length] ?? urls;
+}
 
 /** Whether the client reached us over HTTPS: our own TLS socket, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
@@ -111,8 +125,10 @@ async function health(options: GatewayOptions, res: ServerResponse): Promise<voi
       return [name, 'unavailable'] as const;
     }
   };
+  const named = (name: string, urls: string) =>
+    instancesOf(urls).map((url, i, all) => check(all.length > 1 ? `${name}-${i + 1}` : name, url));
   const results = Object.fromEntries(
-    await Promise.all([check('command-service', options.commandUrl), check('query-service', options.queryUrl)]),
+    await Promise.all([...named('command-service', options.commandUrl), ...named('query-service', options.queryUrl)]),
   );
   const ok = Object.values(results).every((value) => value === 'ok');
   res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -143,6 +159,7 @@ async function ready(options: GatewayOptions, res: ServerResponse): Promise<void
 }
 
 export function createGateway(options: GatewayOptions): Server {
+  const turns = { commandUrl: takeTurns(options.commandUrl), queryUrl: takeTurns(options.queryUrl) };
   const hasStatic = existsSync(options.staticDir);
   const assets = hasStatic
     ? sirv(options.staticDir, {
@@ -175,7 +192,7 @@ export function createGateway(options: GatewayOptions): Server {
       return;
     }
     if (path === '/api' || path.startsWith('/api/')) {
-      proxy(req, res, upstreamFor(req.method, options), options);
+      proxy(req, res, upstreamFor(req.method, turns)(), options);
       return;
     }
     setPageHeaders(res, csp, isHttps(req, options.trustProxy === true));

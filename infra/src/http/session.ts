@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type { Context, Next } from 'koa';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { unauthorized } from './errors.ts';
+import { requireRole, requireRoleOf } from './policy.ts';
 
 export interface AppState {
   user: SessionUser | null;
@@ -32,17 +33,11 @@ export function requireUser(ctx: AppContext): SessionUser {
   return ctx.state.user;
 }
 
-export function requireAdmin(ctx: AppContext): SessionUser {
-  const user = requireUser(ctx);
-  if (!user.isAdmin) throw forbidden();
-  return user;
-}
+/** The admin role (policy.ts decides who has it). */
+export const requireAdmin = (ctx: AppContext): SessionUser => requireRoleOf(ctx, 'admin');
 
-/** Koa middleware form of the guards, for whole routers. */
-export const adminOnly = async (ctx: AppContext, next: Next) => {
-  requireAdmin(ctx);
-  await next();
-};
+/** Koa middleware form, for whole routers: writes are the admin's alone (an auditor gets 403). */
+export const adminOnly = requireRole('admin');
 
 /**
  * Over HTTPS a cookie is `__Host-<name>`: Secure, Path=/ and no Domain, so a sibling subdomain cannot plant

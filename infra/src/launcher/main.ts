@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUserRepository } from '../auth/users.ts';
 import { loadConfig } from '../config.ts';
+import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
@@ -55,25 +56,31 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
 }
 await pool.end();
 
-const env = { ...process.env, DATABASE_URL: database.url };
+// The services connect as the app role (least privilege); migrations and the admin above ran as the owner.
+const appUrl = await prepareAppRole(database.url, appDatabaseUrl(database.url, config.APP_DATABASE_URL), logger);
+const env = { ...process.env, DATABASE_URL: appUrl };
 if (config.DEMO_DATA === '1') {
   const demo = spawnSync(process.execPath, nodeArgs('load-demo-data'), { cwd: repoRoot, env, stdio: 'inherit' });
   if (demo.status !== 0) logger.error('loading the demo data failed (the app starts anyway)');
 }
 
-const commandPort = await freePort();
-const queryPort = await freePort();
 const supervisor = createSupervisor(logger, env);
-supervisor.start({
-  name: 'command-service',
-  args: nodeArgs('command-service'),
-  env: { COMMAND_SERVICE_PORT: String(commandPort) },
-});
-supervisor.start({
-  name: 'query-service',
-  args: nodeArgs('query-service'),
-  env: { QUERY_SERVICE_PORT: String(queryPort) },
-});
+/** COMMAND_INSTANCES / QUERY_INSTANCES processes of a service, each on its own port; the gateway takes turns. */
+async function startInstances(name: Entry, portVariable: string, count: number): Promise<string> {
+  const urls: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const port = await freePort();
+    supervisor.start({
+      name: count > 1 ? `${name}-${i}` : name,
+      args: nodeArgs(name),
+      env: { [portVariable]: String(port) },
+    });
+    urls.push(`http://127.0.0.1:${port}`);
+  }
+  return urls.join(',');
+}
+const commandUrls = await startInstances('command-service', 'COMMAND_SERVICE_PORT', config.COMMAND_INSTANCES);
+const queryUrls = await startInstances('query-service', 'QUERY_SERVICE_PORT', config.QUERY_INSTANCES);
 // The followers' probes (/healthz, /readyz) on loopback ports of their own, unless chosen.
 const projectorHealthPort = String(config.PROJECTOR_HEALTH_PORT || (await freePort()));
 const notifierHealthPort = String(config.NOTIFIER_HEALTH_PORT || (await freePort()));
@@ -86,12 +93,12 @@ supervisor.start({ name: 'notifier', args: nodeArgs('notifier'), env: { NOTIFIER
 supervisor.start({
   name: 'gateway',
   args: nodeArgs('gateway'),
-  env: { COMMAND_SERVICE_URL: `http://127.0.0.1:${commandPort}`, QUERY_SERVICE_URL: `http://127.0.0.1:${queryPort}` },
+  env: { COMMAND_SERVICE_URL: commandUrls, QUERY_SERVICE_URL: queryUrls },
 });
 logger.info(
   {
-    commandService: commandPort,
-    queryService: queryPort,
+    commandService: commandUrls,
+    queryService: queryUrls,
     projector: Number(projectorHealthPort),
     notifier: Number(notifierHealthPort),
   },

@@ -21,7 +21,7 @@ export function CustomerOnly({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSpinner />;
   if (!user) return <Navigate to="/" replace />;
-  if (user.isAdmin) return <Navigate to="/admin/dashboard" replace />;
+  if (user.role !== 'customer') return <Navigate to="/admin/dashboard" replace />;
   return children;
 }
 
@@ -38,6 +38,15 @@ export function AdminOnly({ children, signedOutTo = '/admin' }: { children: Reac
   const { status, user } = useAuth();
   if (status === 'loading') return <PageSpinner />;
   if (!user) return <Navigate to={signedOutTo} replace />;
-  if (!user.isAdmin) return <Navigate to="/dashboard" replace />;
+  if (!user.isAdmin) return <Navigate to={homeFor(user)} replace />;
+  return children;
+}
+
+/** Pages staff read (admins and auditors): customers go to /dashboard, signed-out users to `signedOutTo`. */
+export function StaffOnly({ children, signedOutTo = '/admin' }: { children: ReactNode; signedOutTo?: string }) {
+  const { status, user } = useAuth();
+  if (status === 'loading') return <PageSpinner />;
+  if (!user) return <Navigate to={signedOutTo} replace />;
+  if (user.role === 'customer') return <Navigate to="/dashboard" replace />;
   return children;
 }

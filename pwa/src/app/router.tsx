@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
-import { AdminOnly, CustomerOnly, GuestOnly, SignedIn } from './guards.tsx';
+import { AdminOnly, CustomerOnly, GuestOnly, SignedIn, StaffOnly } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
@@ -31,6 +31,12 @@ const EditOrderPage = lazy(() =>
   })),
 );
 const ImportPage = lazy(() => import('../features/import/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
+const OrderHistoryPage = lazy(() =>
+  import('../features/audit/components/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })),
+);
+const AuditPage = lazy(() =>
+  import('../features/audit/components/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
+);
 const EmailLogsPage = lazy(() =>
   import('../features/email-logs/EmailLogsPage.tsx').then((m) => ({ default: m.EmailLogsPage })),
 );
@@ -74,9 +80,25 @@ export const router = createBrowserRouter([
       {
         path: '/admin/dashboard',
         element: (
-          <AdminOnly signedOutTo="/">
+          <StaffOnly signedOutTo="/">
             <AdminDashboardPage />
-          </AdminOnly>
+          </StaffOnly>
+        ),
+      },
+      {
+        path: '/admin/orders/:orderNumber/history',
+        element: (
+          <StaffOnly>
+            <OrderHistoryPage />
+          </StaffOnly>
+        ),
+      },
+      {
+        path: '/admin/audit',
+        element: (
+          <StaffOnly>
+            <AuditPage />
+          </StaffOnly>
         ),
       },
       {
@@ -106,9 +128,9 @@ export const router = createBrowserRouter([
       {
         path: '/admin/email-logs',
         element: (
-          <AdminOnly>
+          <StaffOnly>
             <EmailLogsPage />
-          </AdminOnly>
+          </StaffOnly>
         ),
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,7 @@
 import { sessionUserSchema } from '@ot/contracts/auth/auth-schemas.ts';
 import { appConfigSchema } from '@ot/contracts/config/app-config.ts';
 import { renderedDocumentSchema } from '@ot/contracts/documents/document-views.ts';
+import { adminOrdersPageSchema } from '@ot/contracts/orders/admin-order-list.ts';
 import {
   nextOrderNumberSchema,
   orderItemViewSchema,
@@ -22,8 +23,11 @@ const byKey: [match: readonly (string | null)[], schema: z.ZodType][] = [
   [['orders', 'detail', null, 'items'], z.array(orderItemViewSchema)],
   [['orders', 'detail', null, 'timeline'], z.array(timelineEntrySchema)],
   [['documents', 'render', null], renderedDocumentSchema],
-  // The admin dashboard's list (issue 18 pages it: its page schema goes here with its key).
-  [['admin', 'orders'], orderListSchema],
+  // The admin dashboard keeps the pages it loaded (never the whole history).
+  [
+    ['admin', 'orders', 'pages', null],
+    z.object({ pages: z.array(adminOrdersPageSchema), pageParams: z.array(z.string()) }),
+  ],
   [['admin', 'order', null], orderViewSchema],
   [['admin', 'next-order-number'], nextOrderNumberSchema],
 ];

@@ -1,16 +1,17 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import { readsEveryOrder } from '@ot/infra/http/policy.ts';
 import type pg from 'pg';
 
 /**
  * Whether a customer may read a spec document: it belongs to one of their orders, either because it
- * was uploaded for that order or because an item of that order links to it. Admins read every one.
+ * was uploaded for that order or because an item of that order links to it. Admins and auditors read every one.
  */
 export async function customerHasDocument(
   pool: pg.Pool,
   user: SessionUser,
   document: { url: string; orderNumber?: string },
 ): Promise<boolean> {
-  if (user.isAdmin) return true;
+  if (readsEveryOrder(user)) return true;
   if (!user.email) return false;
   const { rows } = await pool.query<{ allowed: boolean }>(
     `select exists (

@@ -26,7 +26,8 @@ export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps)
       email: admin.email,
       customerName: admin.customer_name,
       customerPhone: admin.customer_phone,
-      isAdmin: true,
+      isAdmin: admin.role === 'admin',
+      role: admin.role,
     };
     await startSession(ctx, deps, user);
     setSessionCookie(ctx, ctx.state.sessionToken as string, ADMIN_IDLE_SECONDS);

@@ -75,6 +75,7 @@ export function customerLoginRoute(router: CommandRouter, deps: CommandServiceDe
       customerName: user.customer_name,
       customerPhone: user.customer_phone,
       isAdmin: false,
+      role: 'customer' as const,
     };
     await startSession(ctx, deps, sessionUser);
     setSessionCookie(ctx, ctx.state.sessionToken as string, CUSTOMER_IDLE_SECONDS);

@@ -3,7 +3,7 @@ import type { EventMetadata } from '@ot/contracts/events/event-envelope.ts';
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
 import type { OrderEvent, OrderItem } from '@ot/contracts/orders/order-events.ts';
-import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
+import { adminOrderStatus, allEtasAdded, isOrderComplete, orderEta } from '@ot/contracts/orders/order-rules.ts';
 import { foldOrder } from '@ot/contracts/orders/order-state.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createTestDatabase, type TestDatabase } from '@ot/infra/testing/test-database.ts';
@@ -14,7 +14,7 @@ import { applyEvents } from '../../runtime/apply-events.ts';
 import { ordersProjection } from './orders.projection.ts';
 
 /**
- * rm.orders keeps admin_status, complete and all_etas_added (so lists can filter and sort on them);
+ * rm.orders keeps admin_status, complete, all_etas_added and eta (so lists can filter and sort on them);
  * contracts/order-rules.ts says what they mean. The stored columns must agree after any history.
  */
 const test = suite<{ db: TestDatabase }>('the stored derived order columns agree with the contracts rules', {
@@ -141,14 +141,16 @@ test('admin status, complete and ALL ETAs ADDED match the rules after any histor
           admin_status: string;
           complete: boolean;
           all_etas_added: boolean;
+          eta: string | null;
           item_count: number;
-        }>('select admin_status, complete, all_etas_added, item_count from rm.orders where order_number = $1', [
+        }>('select admin_status, complete, all_etas_added, item_count, eta from rm.orders where order_number = $1', [
           orderNumber,
         ]);
         assert.equal(rows[0], {
           admin_status: adminOrderStatus(expected),
           complete: isOrderComplete(expected),
           all_etas_added: allEtasAdded(expected),
+          eta: orderEta({ estimatedDelivery: null, items: expected }),
           item_count: expected.length,
         });
       },

@@ -1,7 +1,7 @@
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
 import { type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
-import { adminOrderStatus, allEtasAdded, isOrderComplete } from '@ot/contracts/orders/order-rules.ts';
+import { adminOrderStatus, allEtasAdded, isOrderComplete, orderEta } from '@ot/contracts/orders/order-rules.ts';
 import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
 const itemRow = (orderNumber: string, item: OrderItem, ordinal: number): Row => ({
@@ -112,6 +112,8 @@ function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent):
     admin_status: adminOrderStatus(facts),
     complete,
     all_etas_added: allEtasAdded(facts),
+    // The order's ETA, so the dashboard's list tells overdue from columns (issue 18).
+    eta: orderEta({ estimatedDelivery: order.estimated_delivery as string | null, items: facts }),
     delivered_at: complete ? (order.delivered_at ?? event.metadata.occurredAt) : null,
     // Every event of the stream moves the order's version, notifications included: clients send it back in If-Match.
     version: event.version,

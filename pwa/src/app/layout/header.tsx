@@ -18,7 +18,13 @@ export function Header() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const config = useAppConfig();
-  const greeting = user ? (user.isAdmin ? `Admin: ${user.username}` : `Welcome, ${localPart(user)}`) : null;
+  const greeting = user
+    ? user.role === 'admin'
+      ? `Admin: ${user.username}`
+      : user.role === 'auditor'
+        ? `Auditor: ${user.username}`
+        : `Welcome, ${localPart(user)}`
+    : null;
 
   const signOut = async () => {
     await logout().catch(() => {});

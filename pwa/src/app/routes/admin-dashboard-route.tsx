@@ -1,7 +1,9 @@
 import { AdminDashboardPage } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
+import { useAuth } from '../../features/auth/auth-context.tsx';
 import { TestEmailDialog } from '../../features/email-logs/components/TestEmailDialog.tsx';
 
-/** The app composes features: the dashboard with the email feature's Test Email button. */
+/** The app composes features: the dashboard with the email feature's Test Email button (admins only). */
 export function AdminDashboardRoute() {
-  return <AdminDashboardPage testEmail={<TestEmailDialog />} />;
+  const readOnly = useAuth().user?.role !== 'admin';
+  return <AdminDashboardPage readOnly={readOnly} testEmail={readOnly ? undefined : <TestEmailDialog />} />;
 }

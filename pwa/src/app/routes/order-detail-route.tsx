@@ -1,14 +1,29 @@
+import { History } from 'lucide-react';
+import { useParams } from 'react-router';
+import { LinkButton } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { CustomFitSpecification } from '../../features/documents/components/custom-fit-specification.tsx';
 import { OrderDetailPage } from '../../features/orders/components/order-detail-page.tsx';
 
-/** The app composes features: the order detail with the documents feature's spec section in its slot. */
+/**
+ * The app composes features: the order detail with the documents feature's spec section in its slot,
+ * and for staff (admins and auditors) a link to the order's History.
+ */
 export function OrderDetailRoute() {
   const { user } = useAuth();
+  const { orderNumber = '' } = useParams();
+  const staff = user?.role === 'admin' || user?.role === 'auditor';
   return (
-    <OrderDetailPage
-      forAdmin={user?.isAdmin === true}
-      specDocument={(items) => <CustomFitSpecification items={items} />}
-    />
+    <>
+      {staff && (
+        <div className="mx-auto mb-2 flex max-w-4xl justify-end">
+          <LinkButton to={`/admin/orders/${encodeURIComponent(orderNumber)}/history`} variant="outline" size="sm">
+            <History aria-hidden="true" className="h-4 w-4" />
+            History
+          </LinkButton>
+        </div>
+      )}
+      <OrderDetailPage forAdmin={staff} specDocument={(items) => <CustomFitSpecification items={items} />} />
+    </>
   );
 }

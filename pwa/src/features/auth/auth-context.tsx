@@ -76,4 +76,4 @@ export function useAuth(): AuthContextValue {
 }
 
 /** Where a signed-in user belongs. */
-export const homeFor = (user: SessionUser): string => (user.isAdmin ? '/admin/dashboard' : '/dashboard');
+export const homeFor = (user: SessionUser): string => (user.role === 'customer' ? '/dashboard' : '/admin/dashboard');

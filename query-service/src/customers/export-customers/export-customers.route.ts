@@ -1,5 +1,5 @@
 import { writeCsv } from '@ot/infra/csv/write-csv.ts';
-import { adminOnly } from '@ot/infra/http/session.ts';
+import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
  * Imported text is written back through writeCsv, so a cell like `=HYPERLINK(...)` stays text there.
  */
 export function exportCustomersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
-  router.get('/api/admin/customers/export', adminOnly, async (ctx) => {
+  router.get('/api/admin/customers/export', requireRole('auditor'), async (ctx) => {
     const { rows } = await deps.pool.query<{
       customer_name: string;
       customer_email: string;

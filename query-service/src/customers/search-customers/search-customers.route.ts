@@ -2,7 +2,7 @@ import { searchCustomersQuerySchema, WHOLE_DIRECTORY } from '@ot/contracts/custo
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { parse } from '@ot/infra/http/errors.ts';
-import { adminOnly } from '@ot/infra/http/session.ts';
+import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
 /** The spec's call takes no parameters and gets the customer list; a search (`q`) gets the first 50 matches. */
@@ -30,7 +30,7 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 
 /** The customers directory for add-order: all of it, or `?q=` matching name or email; `limit` caps either. */
 export function searchCustomersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
-  router.get('/api/admin/customers', adminOnly, async (ctx) => {
+  router.get('/api/admin/customers', requireRole('auditor'), async (ctx) => {
     const { q, limit } = parse(searchCustomersQuerySchema, ctx.query);
     const { rows } = await deps.pool.query<CustomerRow>(
       `select customer_email, customer_name, customer_phone, shipping_address, billing_address

@@ -1,11 +1,11 @@
 import { type EmailStats, emailStatsQuerySchema } from '@ot/contracts/email/email-views.ts';
 import { parse } from '@ot/infra/http/errors.ts';
-import { adminOnly } from '@ot/infra/http/session.ts';
+import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
 /** Emails of the last `days` days (by the time of their latest delivery event), counted per delivery status. */
 export function emailStatsRoute(router: QueryRouter, deps: QueryServiceDeps): void {
-  router.get('/api/admin/email-stats', adminOnly, async (ctx) => {
+  router.get('/api/admin/email-stats', requireRole('auditor'), async (ctx) => {
     const { days } = parse(emailStatsQuerySchema, ctx.query);
     const since = new Date(deps.clock().getTime() - days * 24 * 60 * 60 * 1000);
     const { rows } = await deps.pool.query<{ delivery_status: string; total_count: number; duplicates: number }>(

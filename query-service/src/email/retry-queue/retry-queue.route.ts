@@ -1,10 +1,10 @@
 import type { RetryQueue } from '@ot/contracts/email/email-views.ts';
-import { adminOnly } from '@ot/infra/http/session.ts';
+import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
 /** Emails waiting for an automatic retry, the soonest first. */
 export function retryQueueRoute(router: QueryRouter, deps: QueryServiceDeps): void {
-  router.get('/api/admin/retry-queue', adminOnly, async (ctx) => {
+  router.get('/api/admin/retry-queue', requireRole('auditor'), async (ctx) => {
     const { rows } = await deps.pool.query<{
       id: string;
       order_number: string | null;

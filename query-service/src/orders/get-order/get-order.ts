@@ -1,6 +1,7 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { readsEveryOrder } from '@ot/infra/http/policy.ts';
 import type { QueryServiceDeps } from '../../deps.ts';
 import { readOrders } from '../read-orders.ts';
 
@@ -12,11 +13,12 @@ import { readOrders } from '../read-orders.ts';
 export async function getOrderFor(deps: QueryServiceDeps, user: SessionUser, orderNumber: string): Promise<OrderView> {
   const number = orderNumber.trim();
   const sameNumber = 'upper(o.order_number) = upper($1)';
-  const where = user.isAdmin
+  const staff = readsEveryOrder(user);
+  const where = staff
     ? { sql: sameNumber, values: [number] }
     : { sql: `${sameNumber} and lower(o.customer_email) = lower($2)`, values: [number, user.email ?? ''] };
   const [order] = await readOrders(deps.pool, where, {
-    forAdmin: user.isAdmin,
+    forAdmin: staff,
     today: deps.clock().toISOString(),
     orderBy: '(o.order_number = $1) desc, o.order_number',
   });

@@ -1,4 +1,5 @@
 import { compareForCustomer } from '@ot/contracts/orders/order-rules.ts';
+import { readsEveryOrder } from '@ot/infra/http/policy.ts';
 import { requireUser } from '@ot/infra/http/session.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { readOrders } from '../read-orders.ts';
@@ -10,7 +11,7 @@ export function listCustomerOrdersRoute(router: QueryRouter, deps: QueryServiceD
     const orders = await readOrders(
       deps.pool,
       { sql: 'lower(o.customer_email) = lower($1)', values: [user.email ?? ''] },
-      { forAdmin: user.isAdmin, today: deps.clock().toISOString() },
+      { forAdmin: readsEveryOrder(user), today: deps.clock().toISOString() },
     );
     ctx.body = orders.sort(compareForCustomer);
   });

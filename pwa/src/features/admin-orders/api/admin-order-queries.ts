@@ -1,26 +1,49 @@
 import {
-  customerSchema,
-  nextOrderNumberSchema,
-  orderListSchema,
-  orderViewSchema,
-} from '@ot/contracts/orders/order-views.ts';
-import { queryOptions } from '@tanstack/react-query';
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderTab,
+  adminOrdersPageSchema,
+} from '@ot/contracts/orders/admin-order-list.ts';
+import { customerSchema, nextOrderNumberSchema, orderViewSchema } from '@ot/contracts/orders/order-views.ts';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '../../../lib/api-client.ts';
 
 export const adminKeys = {
   all: ['admin'] as const,
   orders: () => [...adminKeys.all, 'orders'] as const,
+  ordersPages: (filters: AdminOrdersFilters) => [...adminKeys.orders(), 'pages', filters] as const,
   order: (orderNumber: string) => [...adminKeys.all, 'order', orderNumber] as const,
   nextOrderNumber: () => [...adminKeys.all, 'next-order-number'] as const,
   customers: (search: string) => [...adminKeys.all, 'customers', search] as const,
 };
 
-/** GET /api/admin/orders: the one list refetched on window focus, never considered fresh. */
-export const adminOrdersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.orders(),
-    queryFn: ({ signal }) => getJson('/api/admin/orders', orderListSchema, signal),
+export interface AdminOrdersFilters {
+  tab: AdminOrderTab;
+  search: string;
+  /** An order status, or 'all'. */
+  status: string;
+}
+
+/**
+ * The dashboard's list: one tab, filtered and counted by the server, a page at a time (keyset cursor),
+ * so the dashboard's cost does not grow with the studio's history. Refetched on window focus like the
+ * spec's whole list; the previous answer stays on screen while a new search loads.
+ */
+export const adminOrdersPagesQuery = (filters: AdminOrdersFilters) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.ordersPages(filters),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ tab: filters.tab, limit: String(ADMIN_ORDERS_PAGE_SIZE) });
+      if (filters.search.trim()) params.set('search', filters.search.trim());
+      if (filters.status !== 'all') params.set('status', filters.status);
+      if (pageParam) params.set('cursor', pageParam);
+      return getJson(`/api/admin/orders?${params}`, adminOrdersPageSchema, signal);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // While a new search or status loads, the last answer of the same tab stays on screen (never another tab's rows).
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[3] as AdminOrdersFilters | undefined)?.tab === filters.tab ? previous : undefined,
     staleTime: 0,
     refetchOnWindowFocus: true,
   });

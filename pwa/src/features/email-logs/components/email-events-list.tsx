@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DATE_TIME, formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 import { emailMutationKeys, serverError } from '../api/email-mutations.ts';
 import { deliveryStatusTone } from '../delivery-status.ts';
 import { emailLogFilters } from '../email-log-filters.ts';
@@ -26,6 +27,8 @@ const confirmResend = (event: EmailEventView) =>
   );
 
 function EventRow({ event }: { event: EmailEventView }) {
+  // An auditor reads the log and changes nothing.
+  const canWrite = useAuth().user?.isAdmin === true;
   const retry = useMutation<EmailCommandResponse, Error, string>({ mutationKey: emailMutationKeys.retry });
   const resend = useMutation<EmailCommandResponse, Error, string>({ mutationKey: emailMutationKeys.resend });
 
@@ -74,16 +77,18 @@ function EventRow({ event }: { event: EmailEventView }) {
         {event.notes && <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{event.notes}</p>}
       </div>
       <div className="flex shrink-0 gap-2">
-        {event.deliveryStatus === 'failed' && (
+        {canWrite && event.deliveryStatus === 'failed' && (
           <Button variant="outline" size="sm" onClick={onRetry} disabled={retry.isPending}>
             <RefreshCw aria-hidden="true" className="h-4 w-4" />
             Retry
           </Button>
         )}
-        <Button variant="outline" size="sm" onClick={onResend} disabled={resend.isPending}>
-          <Send aria-hidden="true" className="h-4 w-4" />
-          Resend
-        </Button>
+        {canWrite && (
+          <Button variant="outline" size="sm" onClick={onResend} disabled={resend.isPending}>
+            <Send aria-hidden="true" className="h-4 w-4" />
+            Resend
+          </Button>
+        )}
       </div>
     </li>
   );

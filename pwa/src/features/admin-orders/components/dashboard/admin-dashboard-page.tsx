@@ -1,42 +1,32 @@
-import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { useQuery } from '@tanstack/react-query';
-import { FileUp, Mail, Plus } from 'lucide-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
 import { LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
-import { matchesSearch, matchesStatus } from '../../../../lib/order-filters.ts';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { isUnavailableOffline } from '../../../../lib/use-online.ts';
-import { adminOrdersQuery } from '../../api/admin-order-queries.ts';
+import { adminOrdersPagesQuery } from '../../api/admin-order-queries.ts';
 import { adminFilters, type DashboardTab } from '../../dashboard-state.ts';
 import { OrdersTable } from './orders-table.tsx';
 
 const FILTER_DEBOUNCE_MS = 300;
 
-const searchFields = (order: OrderView) => [
-  order.orderNumber,
-  order.customerName,
-  order.customerEmail,
-  ...order.items.map((item) => item.name),
-];
-
-/** `testEmail` is the email feature's Test Email button, composed in by the app. */
-export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
-  const orders = useQuery(adminOrdersQuery());
+/**
+ * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
+ * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
+ * Email button, composed in by the app; `readOnly` (an auditor) leaves out every button that writes.
+ */
+export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?: ReactNode; readOnly?: boolean }) {
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
-
-  const { active, completed } = useMemo(() => {
-    const visible = (orders.data ?? [])
-      .filter((order) => matchesStatus(order, filters.status))
-      .filter((order) => matchesSearch(searchFields(order), search));
-    return { active: visible.filter((order) => !order.complete), completed: visible.filter((order) => order.complete) };
-  }, [orders.data, filters.status, search]);
+  const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
+  const counts = orders.data?.pages[0]?.counts;
+  const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   return (
     <div className="flex flex-col gap-5">
@@ -46,19 +36,27 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
           <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <LinkButton to="/admin/add-order">
-            <Plus aria-hidden="true" className="h-4 w-4" />
-            Add New Order
-          </LinkButton>
-          <LinkButton to="/admin/import" variant="outline">
-            <FileUp aria-hidden="true" className="h-4 w-4" />
-            Import Customer Data
-          </LinkButton>
+          {!readOnly && (
+            <>
+              <LinkButton to="/admin/add-order">
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                Add New Order
+              </LinkButton>
+              <LinkButton to="/admin/import" variant="outline">
+                <FileUp aria-hidden="true" className="h-4 w-4" />
+                Import Customer Data
+              </LinkButton>
+            </>
+          )}
           <LinkButton to="/admin/email-logs" variant="outline">
             <Mail aria-hidden="true" className="h-4 w-4" />
             Email Logs
           </LinkButton>
-          {testEmail}
+          <LinkButton to="/admin/audit" variant="outline">
+            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+            Audit
+          </LinkButton>
+          {!readOnly && testEmail}
         </div>
       </div>
 
@@ -83,8 +81,8 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
         <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
           {(
             [
-              ['active', 'Active Orders', active.length],
-              ['completed', 'Completed Orders', completed.length],
+              ['active', 'Active Orders', counts?.active],
+              ['completed', 'Completed Orders', counts?.completed],
             ] as const
           ).map(([value, label, count]) => (
             <Tabs.Trigger
@@ -92,7 +90,7 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
               value={value}
               className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
             >
-              {label} ({orders.isSuccess ? count : '…'})
+              {label} ({count ?? '…'})
             </Tabs.Trigger>
           ))}
         </Tabs.List>
@@ -114,8 +112,14 @@ export function AdminDashboardPage({ testEmail }: { testEmail?: ReactNode }) {
                 </CardBody>
               ) : (
                 <OrdersTable
-                  orders={tab === 'active' ? active : completed}
+                  orders={rows}
+                  total={(tab === 'active' ? counts?.active : counts?.completed) ?? rows.length}
                   emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
+                  hasMore={orders.hasNextPage}
+                  loadingMore={orders.isFetchingNextPage}
+                  onLoadMore={() => {
+                    if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
+                  }}
                 />
               )}
             </Card>

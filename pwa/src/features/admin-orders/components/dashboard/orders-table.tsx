@@ -1,14 +1,26 @@
+import type { AdminOrderRow } from '@ot/contracts/orders/admin-order-list.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
-import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { Check, Eye, Pencil, X } from 'lucide-react';
+import { Check, Eye, History, Pencil, X } from 'lucide-react';
+import { memo, useEffect, useRef } from 'react';
 import { Badge } from '../../../../components/ui/badge.tsx';
-import { LinkButton } from '../../../../components/ui/button.tsx';
+import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
+import { useAuth } from '../../../auth/auth-context.tsx';
 
 const columns = ['Order ID', 'Customer', 'Date', 'Status', 'ALL ETAs ADDED', 'Total', 'Actions'];
 
-export function OrdersTable({ orders, emptyText }: { orders: readonly OrderView[]; emptyText: string }) {
+interface OrdersTableProps {
+  orders: readonly AdminOrderRow[];
+  /** How many orders the tab holds (the rows are the pages loaded so far). */
+  total: number;
+  emptyText: string;
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+}
+
+export function OrdersTable({ orders, total, emptyText, hasMore, loadingMore, onLoadMore }: OrdersTableProps) {
   if (orders.length === 0) {
     return <p className="px-6 py-10 text-center text-gray-700 dark:text-gray-300">{emptyText}</p>;
   }
@@ -30,11 +42,61 @@ export function OrdersTable({ orders, emptyText }: { orders: readonly OrderView[
           ))}
         </tbody>
       </table>
+      <MoreRows shown={orders.length} total={total} hasMore={hasMore} loading={loadingMore} onLoadMore={onLoadMore} />
     </div>
   );
 }
 
-function OrderRow({ order }: { order: OrderView }) {
+/** Loads the next page when the end of the table scrolls into view; the button does the same by hand. */
+function MoreRows({
+  shown,
+  total,
+  hasMore,
+  loading,
+  onLoadMore,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore) return;
+    // A new observer per page (`shown`): it reports at once, so a sentinel still in view loads the next page.
+    void shown;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, shown]);
+
+  return (
+    <div
+      ref={sentinel}
+      className="flex items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 text-sm text-gray-700 dark:border-gray-800 dark:text-gray-300"
+    >
+      <span aria-live="polite">
+        Showing {shown} of {Math.max(total, shown)} orders
+      </span>
+      {hasMore && (
+        <Button variant="outline" size="sm" onClick={onLoadMore} disabled={loading}>
+          {loading ? 'Loading…' : 'Load more orders'}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** Memoised: loading a page renders only its own rows, not every row already shown. */
+const OrderRow = memo(function OrderRow({ order }: { order: AdminOrderRow }) {
+  // An auditor reads every order and edits none.
+  const canWrite = useAuth().user?.isAdmin === true;
   const path = encodeURIComponent(order.orderNumber);
   return (
     <tr
@@ -70,16 +132,22 @@ function OrderRow({ order }: { order: OrderView }) {
       <td className="px-4 py-3 whitespace-nowrap">{formatMoney(order.total)}</td>
       <td className="px-4 py-3">
         <div className="flex gap-2">
-          <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            Edit
-          </LinkButton>
+          {canWrite && (
+            <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
+              <Pencil aria-hidden="true" className="h-4 w-4" />
+              Edit
+            </LinkButton>
+          )}
           <LinkButton to={`/orders/${path}`} variant="ghost" size="sm">
             <Eye aria-hidden="true" className="h-4 w-4" />
             View
+          </LinkButton>
+          <LinkButton to={`/admin/orders/${path}/history`} variant="ghost" size="sm">
+            <History aria-hidden="true" className="h-4 w-4" />
+            History
           </LinkButton>
         </div>
       </td>
     </tr>
   );
-}
+});

@@ -1,0 +1,150 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+
+export interface Row {
+  step: string;
+  what: string;
+  value: number;
+  target: string;
+  ok: boolean;
+}
+
+const firstNames = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
+
+/** `count` add-order payloads from the n-th on: a name and email each, dates over years, a third complete. */
+export function generatedOrders(from: number, count: number): unknown[] {
+  return Array.from({ length: count }, (_, k) => {
+    const n = from + k;
+    const day = new Date(Date.UTC(2018, 0, 1) + (n % 3000) * 86_400_000).toISOString().slice(0, 10);
+    const complete = n % 3 === 0;
+    const item = (name: string, price: number) => ({
+      name,
+      sku: `SKU-${n}`,
+      price,
+      quantity: 1,
+      manufacturer: 'Titleist',
+      status: complete ? 'order_collected_shipped' : n % 3 === 1 ? 'order_placed_with_manufacturer' : null,
+      estimatedDelivery: complete || n % 2 === 0 ? day : null,
+      documentUrl: null,
+    });
+    return {
+      customerEmail: `golfer${n}@example.com`,
+      customerName: `${firstNames[n % firstNames.length]} Fitter${n}`,
+      orderDate: day,
+      status: 'order_being_processed',
+      shippingAddress: {
+        name: 'Jane Golfer',
+        address1: '1 Fairway Lane',
+        address2: '',
+        city: 'St Andrews',
+        state: 'Fife',
+        zipCode: 'KY16 9AA',
+        country: 'United Kingdom',
+      },
+      sameBillingAddress: true,
+      subtotal: 89_900,
+      shipping: 1_500,
+      tax: 0,
+      total: 91_400,
+      amountPaid: 20_000,
+      amountRemaining: 71_400,
+      trackingNumber: null,
+      estimatedDelivery: null,
+      notes: null,
+      squarespaceOrderId: null,
+      items: [item('Driver', 49_900), item('Irons', 40_000)],
+    };
+  });
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+interface RssSampler {
+  peaks: Map<string, number>;
+  reset(): void;
+  stop(): void;
+}
+
+/** Every 250 ms, the RSS of each process the launcher runs, by its name (OT_PROCESS_NAME), keeping the peak. */
+export function sampleRss(launcherPid: number): RssSampler {
+  const peaks = new Map<string, number>();
+  const names = new Map<number, string | null>();
+  // Only the services (the launcher names each one); helpers such as a build are left out.
+  const nameOf = (pid: number) => {
+    let name = names.get(pid);
+    if (name === undefined) {
+      try {
+        const environ = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+        name = environ.find((entry) => entry.startsWith('OT_PROCESS_NAME='))?.slice(16) ?? null;
+      } catch {
+        name = null;
+      }
+      names.set(pid, name);
+    }
+    return name;
+  };
+  const sample = () => {
+    let output = '';
+    try {
+      output = execFileSync('ps', ['-o', 'pid=,rss=', '--ppid', String(launcherPid)], { encoding: 'utf8' });
+    } catch {
+      return; // no children yet
+    }
+    for (const line of output.trim().split('\n')) {
+      const [pid, rssKb] = line.trim().split(/\s+/).map(Number);
+      if (!pid || !rssKb) continue;
+      const name = nameOf(pid);
+      if (!name) continue;
+      peaks.set(name, Math.max(peaks.get(name) ?? 0, rssKb / 1024));
+    }
+  };
+  const timer = setInterval(sample, 250);
+  return {
+    peaks,
+    reset: () => peaks.clear(),
+    stop: () => clearInterval(timer),
+  };
+}
+
+export const peakRss = (sampler: RssSampler): Record<string, number> =>
+  Object.fromEntries([...sampler.peaks.entries()].sort(([a], [b]) => a.localeCompare(b)));
+
+/**
+ * The admin dashboard in a fresh Chromium context (nothing cached): time from navigation to the first
+ * order row, and bytes received by the page (everything, and the API alone).
+ */
+export async function measureDashboard(
+  browser: Browser,
+  base: string,
+  admin: { username: string; password: string },
+): Promise<{ firstRowMs: number; bytes: number; apiBytes: number }> {
+  const context = await browser.newContext({ baseURL: base, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/auth/admin/login', { data: admin });
+  if (!login.ok()) throw new Error(`dashboard login failed: ${login.status()}`);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const urls = new Map<string, string>();
+  let bytes = 0;
+  let apiBytes = 0;
+  cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, event.request.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    if (new URL(urls.get(event.requestId) ?? base).pathname.startsWith('/api/')) apiBytes += event.encodedDataLength;
+  });
+  const started = performance.now();
+  await page.goto('/admin/dashboard');
+  await page
+    .getByRole('cell')
+    .filter({ hasText: /^EP-\d+$/ })
+    .first()
+    .waitFor({ timeout: 60_000 });
+  const firstRowMs = performance.now() - started;
+  await page.waitForLoadState('networkidle').catch(() => {});
+  await context.close();
+  return { firstRowMs, bytes, apiBytes };
+}

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Download } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { type AuditEvent, exportUrl, orderEventsQuery } from '../api/audit-queries.ts';
+import {
+  type ChangeKind,
+  changeKindLabels,
+  changeKinds,
+  eventTitle,
+  fieldLabel,
+  formatTime,
+  formatValue,
+  kindsOf,
+} from '../describe-change.ts';
+import { OrderAsOf } from './order-as-of.tsx';
+
+/** The order's version at an event: its own version, or for an email's event the order's last before it. */
+function orderVersionAt(events: readonly AuditEvent[], index: number, orderStream: string): number | null {
+  for (let i = index; i >= 0; i--) {
+    const event = events[i];
+    if (event?.stream === orderStream) return event.version;
+  }
+  return null;
+}
+
+const linkClass =
+  'inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800';
+
+/** History of one order, for admins and auditors: every event, what it changed, and the order as of any of them. */
+export function OrderHistoryPage() {
+  const { orderNumber = '' } = useParams();
+  const events = useQuery(orderEventsQuery(orderNumber));
+  const [kind, setKind] = useState<ChangeKind | 'all'>('all');
+  const [selected, setSelected] = useState<number | null>(null);
+
+  const list = events.data ?? [];
+  const orderStream = `order-${list[0]?.stream.startsWith('order-') ? list[0].stream.slice(6) : orderNumber}`;
+  const itemNames = useMemo(() => {
+    const placed = list.find((event) => event.type === 'OrderPlaced')?.data as
+      | { items?: { id: string; name: string }[] }
+      | undefined;
+    return new Map((placed?.items ?? []).map((item) => [item.id, item.name]));
+  }, [list]);
+  const shown = list
+    .map((event, index) => ({ event, index }))
+    .filter(({ event }) => kind === 'all' || kindsOf(event).has(kind));
+
+  const back = (
+    <Link
+      to={`/orders/${encodeURIComponent(orderNumber)}`}
+      className="inline-flex items-center gap-1 text-sm font-medium underline-offset-4 hover:underline"
+    >
+      <ArrowLeft aria-hidden="true" className="h-4 w-4" />
+      Back to Order
+    </Link>
+  );
+  if (events.isPending) return <PageSpinner label="Loading history..." />;
+  if (events.isError) {
+    return (
+      <div className="mx-auto flex max-w-4xl flex-col gap-4">
+        {back}
+        <Card>
+          <CardBody className="py-12 text-center">
+            <h1 className="text-xl font-semibold">Order not found</h1>
+          </CardBody>
+        </Card>
+      </div>
+    );
+  }
+
+  const chosen = selected === null ? null : list[selected];
+  const chosenVersion = selected === null ? null : orderVersionAt(list, selected, orderStream);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-4">
+      {back}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold break-words">History of Order {orderNumber}</h1>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            Every change, who made it and when. Select one to see the whole order as it stood then.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a className={linkClass} href={exportUrl('csv', { orderNumber })} download>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export CSV
+          </a>
+          <a className={linkClass} href={exportUrl('ndjson', { orderNumber })} download>
+            <Download aria-hidden="true" className="h-4 w-4" />
+            Export NDJSON
+          </a>
+        </div>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card>
+          <CardHeader title="Events" />
+          <CardBody className="flex flex-col gap-3">
+            <fieldset className="flex flex-wrap gap-1">
+              <legend className="sr-only">Show changes to</legend>
+              {(['all', ...changeKinds] as const).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={kind === value}
+                  onClick={() => setKind(value)}
+                  className={cn(
+                    'rounded-full border px-3 py-1 text-sm',
+                    kind === value
+                      ? 'border-emerald-700 bg-emerald-700 text-white'
+                      : 'border-gray-300 hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800',
+                  )}
+                >
+                  {value === 'all' ? 'All' : changeKindLabels[value]}
+                </button>
+              ))}
+            </fieldset>
+            {shown.length === 0 ? (
+              <p className="text-sm">No events of this kind.</p>
+            ) : (
+              <ol aria-label="Events" className="flex flex-col gap-2">
+                {shown.map(({ event, index }) => (
+                  <li key={event.id}>
+                    <button
+                      type="button"
+                      aria-current={selected === index ? 'true' : undefined}
+                      onClick={() => setSelected(index)}
+                      className={cn(
+                        'w-full rounded-md border p-3 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
+                        selected === index
+                          ? 'border-emerald-700 ring-2 ring-emerald-700'
+                          : 'border-gray-200 dark:border-gray-700',
+                      )}
+                    >
+                      <span className="flex flex-wrap justify-between gap-2">
+                        <span className="font-semibold">{eventTitle(event.type)}</span>
+                        <time dateTime={event.occurredAt} className="text-sm text-gray-700 dark:text-gray-300">
+                          {formatTime(event.occurredAt)}
+                        </time>
+                      </span>
+                      <span className="block text-sm text-gray-700 dark:text-gray-300">
+                        by {event.actor.name} ({event.actor.kind})
+                        {event.stream === orderStream ? ` · version ${event.version}` : ''}
+                      </span>
+                      {event.changes.length > 0 && (
+                        <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+                          {event.changes.slice(0, event.type === 'OrderPlaced' ? 0 : undefined).map((change) => (
+                            <li key={change.field} className="wrap-anywhere">
+                              {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
+                              {formatValue(change.field, change.after)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </CardBody>
+        </Card>
+        <div>
+          {chosen && chosenVersion !== null ? (
+            <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.recordedAt} />
+          ) : (
+            <Card>
+              <CardBody className="py-10 text-center text-sm">
+                Select an event to see the order as it stood then.
+              </CardBody>
+            </Card>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

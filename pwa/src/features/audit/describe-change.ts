@@ -1,0 +1,117 @@
+import { statusLabel } from '@ot/contracts/orders/item-status.ts';
+import { DATE, DATE_TIME, formatDate, formatMoney } from '../../lib/format.ts';
+
+/** Which kinds of change an auditor can filter the history by. */
+export const changeKinds = ['items', 'customer', 'notes', 'emails', 'order'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+export const changeKindLabels: Record<ChangeKind, string> = {
+  items: 'Items',
+  customer: 'Customer details',
+  notes: 'Notes',
+  emails: 'Emails',
+  order: 'Order',
+};
+
+const fieldLabels: Record<string, string> = {
+  orderId: 'Order ID',
+  orderNumber: 'Order Number',
+  customerEmail: 'Customer Email',
+  customerName: 'Customer Name',
+  customerPhone: 'Customer Phone',
+  orderDate: 'Order Date',
+  status: 'Status',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  tax: 'Tax',
+  total: 'Total',
+  amountPaid: 'Amount Paid',
+  amountRemaining: 'Amount Remaining',
+  trackingNumber: 'Tracking Number',
+  estimatedDelivery: 'Estimated Delivery',
+  customerNotes: 'Customer Notes',
+  fitterNotes: 'Fitter Notes',
+  squarespaceOrderId: 'Squarespace Order ID',
+  shippingAddress: 'Shipping Address',
+  billingAddress: 'Billing Address',
+  name: 'Name',
+  sku: 'SKU',
+  price: 'Price',
+  quantity: 'Quantity',
+  imageUrl: 'Image URL',
+  documentUrl: 'Document URL',
+  manufacturer: 'Manufacturer',
+  address1: 'Address Line 1',
+  address2: 'Address Line 2',
+  city: 'City',
+  state: 'State/County',
+  zipCode: 'Postcode',
+  country: 'Country',
+};
+
+const moneyFields = new Set(['subtotal', 'shipping', 'tax', 'total', 'amountPaid', 'amountRemaining', 'price']);
+const dateFields = new Set(['orderDate', 'estimatedDelivery']);
+const label = (key: string) => fieldLabels[key] ?? key;
+
+/** A change's field path (`items[<id>].status`) in the spec's words (`Driver: Status`), given the item names. */
+export function fieldLabel(field: string, itemNames: ReadonlyMap<string, string>): string {
+  const item = /^items\[(.+?)\]\.(.+)$/.exec(field);
+  if (item) return `${itemNames.get(item[1] as string) ?? 'Item'}: ${label(item[2] as string)}`;
+  if (/^emails\[.+\]\.status$/.test(field)) return 'Email delivery';
+  const [head, ...rest] = field.split('.');
+  return [label(head as string), ...rest.map(label)].join(': ');
+}
+
+const lastKey = (field: string) => field.split('.').at(-1) ?? field;
+
+/** A value in the spec's formats: pounds from pence, dates, status names; an empty value as '(none)'. */
+export function formatValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '(none)';
+  const key = lastKey(field);
+  if (typeof value === 'number' && moneyFields.has(key)) return formatMoney(value);
+  if (typeof value === 'string' && dateFields.has(key)) return formatDate(value, DATE) || value;
+  if (typeof value === 'string' && key === 'status' && !field.startsWith('emails[')) return statusLabel(value);
+  if (typeof value === 'string' && field.startsWith('emails[')) return value.charAt(0).toUpperCase() + value.slice(1);
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+export const formatTime = (iso: string) => formatDate(iso, DATE_TIME);
+
+/** The kinds an event belongs to, from its stream, type and the fields it changed. */
+export function kindsOf(event: { stream: string; type: string; changes: { field: string }[] }): Set<ChangeKind> {
+  const kinds = new Set<ChangeKind>();
+  if (event.stream.startsWith('email-') || event.type === 'CustomerNotificationRequested') kinds.add('emails');
+  for (const { field } of event.changes) {
+    if (field.startsWith('items[')) kinds.add('items');
+    else if (field.startsWith('emails[')) kinds.add('emails');
+    else if (/^(customer(Name|Email|Phone)|shippingAddress|billingAddress)/.test(field)) kinds.add('customer');
+    else if (/^(customerNotes|fitterNotes)$/.test(field)) kinds.add('notes');
+    else kinds.add('order');
+  }
+  if (kinds.size === 0) kinds.add('order');
+  return kinds;
+}
+
+/** Event types as a reader would say them. */
+export const eventTitle = (type: string): string =>
+  (
+    ({
+      OrderPlaced: 'Order placed',
+      CustomerDetailsChanged: 'Customer details changed',
+      ShippingAddressChanged: 'Shipping address changed',
+      BillingAddressChanged: 'Billing address changed',
+      OrderStatusChanged: 'Order status changed',
+      TrackingNumberAssigned: 'Tracking number set',
+      OrderEstimatedDeliverySet: 'Estimated delivery set',
+      CustomerNotesChanged: 'Customer notes changed',
+      FitterNotesChanged: 'Fitter notes changed',
+      SpecDocumentAttached: 'Spec document attached',
+      ItemStatusChanged: 'Item status changed',
+      ItemEstimatedDeliverySet: 'Item estimated delivery set',
+      ItemManufacturerChanged: 'Item manufacturer changed',
+      CustomerNotificationRequested: 'Email requested',
+      EmailSent: 'Email sent',
+      EmailDeliveryFailed: 'Email delivery failed',
+      EmailRetryRequested: 'Email retry requested',
+    }) as Record<string, string>
+  )[type] ?? type;
