@@ -38,7 +38,7 @@ test('a role change ends the sessions of that user', async ({ stack }) => {
   await users.upsertAdmin('demoted', ADMIN.password);
   const client = stack.client();
   assert.is((await client.loginAdmin('demoted', ADMIN.password)).status, 200);
-  await stack.db.pool.query(`update auth.users set is_admin = false where username = 'demoted'`);
+  await stack.db.pool.query(`update auth.users set role = 'auditor' where username = 'demoted'`);
   assert.is((await client.get('/api/auth/me')).status, 401);
 });
 

@@ -38,11 +38,13 @@ export interface Follower {
 }
 
 const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
+const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
 
 /**
  * The one way to follow the event log from a checkpoint: read a batch after the checkpoint row
  * `name`, apply it and advance the checkpoint in one transaction (so each event lands exactly once,
- * however the process or the connection dies), then wait for NOTIFY or poll. One instance per name is
+ * however the process or the connection dies), then wait for NOTIFY or poll. After a full batch the
+ * next one is read while this one is applied. One instance per name is
  * active (a session advisory lock on the connection that also writes); others wait as standby.
  * A lost connection is survived: the client is thrown away, and after a jittered backoff a new one
  * takes the lock again and resumes from the checkpoint in the database.
@@ -70,21 +72,32 @@ export function createFollower(options: FollowerOptions): Follower {
     return row ? { tx: Number(row.tx), position: Number(row.position) } : start;
   }
 
+  /** A full batch's successor, read while that batch is applied (dropped if the checkpoint moved). */
+  let prefetched: { after: Checkpoint; events: Promise<RecordedEvent[]> } | null = null;
+  const readAfter = (after: Checkpoint) => {
+    const events = store.readAll({ after, limit: batchSize });
+    events.catch(() => {}); // awaited when used; this only keeps a dropped read from going unhandled
+    return events;
+  };
+
   /** Apply the next batch after the checkpoint; how many events it read (0 when caught up). */
   async function applyNextBatch(db: pg.PoolClient): Promise<number> {
     const checkpoint = await readCheckpoint(db, false);
-    const batch = await store.readAll({ after: checkpoint, limit: batchSize });
+    const ahead = prefetched;
+    prefetched = null;
+    const batch = await (ahead && same(ahead.after, checkpoint) ? ahead.events : readAfter(checkpoint));
     const last = batch.at(-1);
     if (!last) return 0;
     await db.query('begin');
     try {
       const locked = await readCheckpoint(db, true);
-      if (locked.tx !== checkpoint.tx || locked.position !== checkpoint.position) {
+      if (!same(locked, checkpoint)) {
         await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read again
         return 1;
       }
-      await options.applyBatch(db, batch);
       const next = checkpointOf(last);
+      if (batch.length >= batchSize) prefetched = { after: next, events: readAfter(next) };
+      await options.applyBatch(db, batch);
       await db.query('update rm.checkpoints set tx = $2, position = $3, updated_at = now() where name = $1', [
         name,
         next.tx,
@@ -92,6 +105,7 @@ export function createFollower(options: FollowerOptions): Follower {
       ]);
       await db.query('commit');
     } catch (error) {
+      prefetched = null;
       await db.query('rollback').catch(() => {});
       throw error;
     }

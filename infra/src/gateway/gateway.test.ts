@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createLogger } from '../logger.ts';
@@ -52,6 +56,50 @@ test('idle client sockets outlive a client that waits a minute, so a late POST i
   const gateway = createGateway({ ...services, staticDir: '/nonexistent', logger: createLogger('test', 'silent') });
   assert.ok(gateway.keepAliveTimeout > 60_000);
   assert.ok(gateway.headersTimeout > gateway.keepAliveTimeout);
+});
+
+test('static files: the precompressed copy the browser accepts, with Content-Encoding, Vary and the security headers', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ot-gateway-'));
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  await writeFile(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  await writeFile(join(dir, 'app.js'), script);
+  await writeFile(join(dir, 'app.js.br'), brotliCompressSync(script));
+  await writeFile(join(dir, 'app.js.gz'), gzipSync(script));
+  const gateway = createGateway({ ...services, staticDir: dir, logger: createLogger('test', 'silent') });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
+  try {
+    const get = (encoding: string) => fetch(`${base}/app.js`, { headers: { 'accept-encoding': encoding } });
+    const br = await get('gzip, deflate, br');
+    assert.is(br.headers.get('content-encoding'), 'br');
+    assert.is(br.headers.get('vary'), 'Accept-Encoding');
+    assert.match(br.headers.get('content-type') ?? '', /javascript/);
+    assert.ok(br.headers.get('content-security-policy'));
+    assert.is(br.headers.get('x-content-type-options'), 'nosniff');
+    const gz = await get('gzip');
+    assert.is(gz.headers.get('content-encoding'), 'gzip');
+    assert.ok(gz.headers.get('content-security-policy'));
+    const plain = await get('identity');
+    assert.is(plain.headers.get('content-encoding'), null);
+    assert.is(await plain.text(), script);
+    // Read the brotli body as bytes: what was sent is the build's own copy, decoding to the script.
+    const { request } = await import('node:http');
+    const bytes = await new Promise<Buffer>((resolve, reject) => {
+      request(`${base}/app.js`, { headers: { 'accept-encoding': 'br' } }, (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+        .on('error', reject)
+        .end();
+    });
+    assert.is(brotliDecompressSync(bytes).toString(), script);
+  } finally {
+    const closed = new Promise((resolve) => gateway.close(resolve));
+    gateway.closeAllConnections();
+    await closed;
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 test.run();

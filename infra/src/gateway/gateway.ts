@@ -165,7 +165,10 @@ export function createGateway(options: GatewayOptions): Server {
     ? sirv(options.staticDir, {
         single: true,
         etag: true,
-        gzip: false,
+        // The build writes .br and .gz copies of every text asset (pwa/scripts/precompress.ts): the smallest
+        // one the browser accepts is sent as is, with Content-Encoding and `Vary: Accept-Encoding`.
+        brotli: true,
+        gzip: true,
         setHeaders(res, pathname) {
           // The service worker and the shell must be revalidated; hashed assets are immutable.
           if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,9 +1,10 @@
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { rebuildReadModels } from '../rebuild/rebuild-read-models.ts';
+import { applyParsedEvents, parseEvents } from './apply-events.ts';
 import type { Projection } from './projection.ts';
-import { catchUp, liveTarget } from './replay.ts';
 
 export interface ProjectorOptions {
   pool: pg.Pool;
@@ -16,68 +17,34 @@ export interface ProjectorOptions {
   pollMs?: number;
 }
 
-const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
-
 /**
- * Applies every event to every projection, a batch at a time (see apply-events.ts). Each batch and its
- * checkpoint commit in one transaction, so an event's effect lands exactly once even if the process dies
- * at any point. One instance is active at a time (a session advisory lock on the connection that also
- * does the writing); others wait.
+ * Applies every event to every projection, a batch at a time (see apply-events.ts), through the one
+ * checkpointed follower (infra/src/follower): each batch and its checkpoint commit in one transaction,
+ * one instance is active at a time (advisory lock), others wait as standby, a lost connection is
+ * survived. The follower re-reads the checkpoint inside each batch's transaction, so a rebuild that
+ * swapped the read models in and moved the checkpoint (rebuild-read-models.ts) is never applied twice.
  */
 export function createProjector(options: ProjectorOptions) {
   const name = options.name ?? 'projector';
   const { pool, store, projections, logger } = options;
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  let client: pg.PoolClient | null = null;
-
-  const deps = { store, projections, logger, batchSize: options.batchSize };
-  const target = liveTarget(name);
-  const catchUpLive = (db: pg.PoolClient) => catchUp(db, deps, target, { stopped: () => stopped });
-
-  async function acquireLock(db: pg.PoolClient): Promise<void> {
-    let announced = false;
-    while (!stopped) {
-      const { rows } = await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${lockKey(name)}) as locked`);
-      if (rows[0]?.locked) return;
-      if (!announced) logger.info('another instance is active; waiting as standby');
-      announced = true;
-      await sleep(1000);
-    }
-  }
+  const follower = createFollower({
+    name,
+    pool,
+    store,
+    logger,
+    batchSize: options.batchSize ?? 1000,
+    pollMs: options.pollMs,
+    async applyBatch(db, events) {
+      await applyParsedEvents(db, parseEvents(events, logger), { projections, schema: 'rm' });
+    },
+    async onActive() {
+      logger.info({ projections: projections.map((p) => p.name) }, 'projector caught up');
+    },
+  });
 
   return {
-    /** Run until stopped: take the lock, catch up, then follow new events. */
-    async run(): Promise<void> {
-      client = await pool.connect();
-      const db = client;
-      try {
-        await acquireLock(db);
-        if (stopped) return;
-        logger.info({ projections: projections.map((p) => p.name) }, 'projector active');
-        const unsubscribe = await store.onAppended(() => wake?.());
-        try {
-          while (!stopped) {
-            await catchUpLive(db);
-            if (stopped) break;
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, options.pollMs ?? 1000);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            wake = null;
-          }
-        } finally {
-          await unsubscribe();
-        }
-      } finally {
-        await db.query(`select pg_advisory_unlock_all()`).catch(() => {});
-        db.release();
-        client = null;
-      }
-    },
+    /** Run until stopped: take the lock (or wait as standby), catch up, then follow new events. */
+    run: () => follower.run(),
 
     /**
      * Rebuild every read model from the first event into a shadow schema while these keep serving, then
@@ -88,21 +55,7 @@ export function createProjector(options: ProjectorOptions) {
       return report.events;
     },
 
-    /** Catch up once and return (tests, the rebuild script). */
-    async catchUpOnce(): Promise<void> {
-      const db = await pool.connect();
-      try {
-        await catchUpLive(db);
-      } finally {
-        db.release();
-      }
-    },
-
-    stop(): void {
-      stopped = true;
-      wake?.();
-    },
+    /** Finish the batch in hand and stop; resolves when `run` has returned. */
+    stop: () => follower.stop(),
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -97,47 +97,36 @@ export async function applyNextBatch(
   return { read: batch.read, checkpoint: batch.last ?? after, done: batch.done || batch.read === 0 };
 }
 
-const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
-
 /**
- * Apply batches (one transaction each) until caught up with what is committed, or until `until`; returns
- * the events read. The next batch is read and parsed while the current one is written.
+ * Replay into a target only this process writes (the shadow or scratch schema of a rebuild or a
+ * verification, under their advisory lock): apply batches, one transaction each, until caught up with
+ * what is committed or until `until`; returns the events read. The next batch is read and parsed while
+ * the current one is written. The live read models are followed by infra/src/follower instead.
  */
 export async function catchUp(
   db: pg.ClientBase,
   deps: ReplayDeps,
   target: Target,
-  options: { until?: Checkpoint; stopped?: () => boolean } = {},
+  options: { until?: Checkpoint } = {},
 ): Promise<number> {
   let read = 0;
-  let after = await readCheckpoint(db, target, false);
-  let next = readBatch(deps, after, options.until);
+  let next = readBatch(deps, await readCheckpoint(db, target, false), options.until);
   next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
-  while (!options.stopped?.()) {
+  for (;;) {
     const batch = await next;
     if (!batch.last) break; // caught up
+    if (!batch.done) {
+      next = readBatch(deps, batch.last, options.until);
+      next.catch(() => {});
+    }
     await db.query('begin');
     try {
-      const locked = await readCheckpoint(db, target, true);
-      if (!same(locked, after)) {
-        // A rebuild swapped the read models in and moved the checkpoint meanwhile: read from there.
-        await db.query('rollback');
-        after = locked;
-        next = readBatch(deps, after, options.until);
-        next.catch(() => {});
-        continue;
-      }
-      if (!batch.done) {
-        next = readBatch(deps, batch.last, options.until);
-        next.catch(() => {});
-      }
       await applyBatch(db, deps, target, batch);
       await db.query('commit');
     } catch (error) {
       await db.query('rollback').catch(() => {});
       throw error;
     }
-    after = batch.last;
     read += batch.read;
     if (batch.done) break;
   }

@@ -88,23 +88,29 @@ export async function request<S extends z.ZodType>(
   if (method === 'GET' && lastPosition > 0) headers['x-min-position'] = String(lastPosition);
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body, credentials: 'include', signal: options.signal });
-  } catch (error) {
-    // An abort by the caller stays an abort; anything else means no answer came.
-    if (
-      options.signal?.aborted &&
-      !(options.signal.reason instanceof DOMException && options.signal.reason.name === 'TimeoutError')
-    )
-      throw error;
-    throw new NetworkError(error);
+  let response = await send(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  // The query side waited its bound and still had not applied our last write: its answer may be older than
+  // what this user just saved, so ask once more rather than show it.
+  if (headers['x-min-position'] && response.headers.get('x-min-position-reached') === 'false') {
+    response = await send(path, { method, headers, body, credentials: 'include', signal: options.signal });
   }
   const position = Number(response.headers.get('x-event-position') ?? 0);
   if (position > lastPosition) lastPosition = position;
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
   return { data: schema.parse(text ? JSON.parse(text) : null), headers: response.headers };
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    // An abort by the caller stays an abort; anything else means no answer came.
+    const signal = init.signal;
+    if (signal?.aborted && !(signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError'))
+      throw error;
+    throw new NetworkError(error);
+  }
 }
 
 /** GET and parse: the default query function of every feature. */
