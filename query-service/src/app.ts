@@ -19,6 +19,8 @@ import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
 import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
 import { honourMinPosition } from './http/min-position.ts';
+import { apiDocsRoute } from './openapi/api-docs.route.ts';
+import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
 import { getOrderItemsRoute } from './orders/get-order-items/get-order-items.route.ts';
 import { getOrderTimelineRoute } from './orders/get-order-timeline/get-order-timeline.route.ts';
@@ -34,6 +36,8 @@ export function createApp(deps: QueryServiceDeps) {
   app.use(honourMinPosition(deps));
 
   const router = new Router<AppState>();
+  getOpenApiRoute(router);
+  apiDocsRoute(router);
   getConfigRoute(router, deps);
   meRoute(router);
   listCustomerOrdersRoute(router, deps);

@@ -10,3 +10,8 @@ export const uploadedDocumentSchema = z.object({
   size: z.number().optional(),
 });
 export type UploadedDocument = z.infer<typeof uploadedDocumentSchema>;
+
+/** GET /api/documents/render query string. */
+export const renderDocumentQuerySchema = z.object({
+  url: z.string({ error: 'Document URL is required' }).trim().min(1, 'Document URL is required').max(2000),
+});

@@ -117,3 +117,9 @@ export const emailCommandResponseSchema = z.object({
   orderNumber: z.string().nullable().optional(),
 });
 export type EmailCommandResponse = z.infer<typeof emailCommandResponseSchema>;
+
+/** GET /api/admin/dev-mailbox query string. */
+export const devMailboxQuerySchema = z.object({
+  notificationId: notificationIdSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});

@@ -1,18 +1,12 @@
+import { searchCustomersQuerySchema, WHOLE_DIRECTORY } from '@ot/contracts/customers/customer-queries.ts';
 import type { Address } from '@ot/contracts/orders/order-fields.ts';
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { parse } from '@ot/infra/http/errors.ts';
 import { requireRole } from '@ot/infra/http/policy.ts';
-import { z } from 'zod';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
 /** The spec's call takes no parameters and gets the customer list; a search (`q`) gets the first 50 matches. */
-const WHOLE_DIRECTORY = 10_000;
 const SEARCH_LIMIT = 50;
-
-const querySchema = z.object({
-  q: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(WHOLE_DIRECTORY).optional(),
-});
 
 interface CustomerRow {
   customer_email: string;
@@ -37,7 +31,7 @@ const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) =>
 /** The customers directory for add-order: all of it, or `?q=` matching name or email; `limit` caps either. */
 export function searchCustomersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   router.get('/api/admin/customers', requireRole('auditor'), async (ctx) => {
-    const { q, limit } = parse(querySchema, ctx.query);
+    const { q, limit } = parse(searchCustomersQuerySchema, ctx.query);
     const { rows } = await deps.pool.query<CustomerRow>(
       `select customer_email, customer_name, customer_phone, shipping_address, billing_address
          from rm.customers

@@ -1,15 +1,11 @@
 import { googleDocsHtmlExportUrl, uploadedDocumentId } from '@ot/contracts/documents/document-links.ts';
+import { renderDocumentQuerySchema } from '@ot/contracts/documents/document-views.ts';
 import { HttpError, notFound, parse } from '@ot/infra/http/errors.ts';
 import { requireUser } from '@ot/infra/http/session.ts';
-import { z } from 'zod';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { customerHasDocument } from '../document-access.ts';
 import { DOCUMENT_NOT_FOUND } from '../get-document/get-document.route.ts';
 import { pdfEmbedHtml } from './render-document.ts';
-
-const querySchema = z.object({
-  url: z.string({ error: 'Document URL is required' }).trim().min(1, 'Document URL is required').max(2000),
-});
 
 const cannotRender = (message: string) => new HttpError(422, message, 'CANNOT_RENDER');
 
@@ -21,7 +17,7 @@ const cannotRender = (message: string) => new HttpError(422, message, 'CANNOT_RE
 export function renderDocumentRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   router.get('/api/documents/render', async (ctx) => {
     const user = requireUser(ctx);
-    const { url } = parse(querySchema, ctx.query);
+    const { url } = parse(renderDocumentQuerySchema, ctx.query);
 
     const uploadedId = uploadedDocumentId(url);
     if (uploadedId) {

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { adminLoginSchema, customerLoginSchema, meResponseSchema } from '../auth/auth-schemas.ts';
+import { googleDriveImportSchema } from '../documents/document-links.ts';
+import { uploadedDocumentSchema } from '../documents/document-views.ts';
+import { emailCommandResponseSchema, notificationIdSchema, testEmailRequestSchema } from '../email/email-views.ts';
+import { importReportSchema } from '../imports/import-report.ts';
+import { placeOrderSchema, updateOrderDetailsSchema, updateOrderItemSchema } from '../orders/order-commands.ts';
+import { orderViewSchema } from '../orders/order-views.ts';
+import { type Operation, successSchema } from './operation.ts';
+
+/** The write side (command-service): every POST and PATCH under /api. */
+
+const json = (schema: z.ZodType) => ({ 'application/json': schema });
+const file = (description: string, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream', description }, ...extra },
+  required: ['file'],
+});
+const orderNumberParam = { orderNumber: z.string().min(1).max(100) };
+const writeHeaders = ['Idempotency-Key'] as const;
+const changed = {
+  200: {
+    description: 'The order as it now stands',
+    content: json(orderViewSchema),
+    headers: ['ETag', 'x-event-position'],
+  },
+};
+const emailQueued = {
+  202: {
+    description: 'The email is recorded; the notifier sends it',
+    content: json(emailCommandResponseSchema),
+    headers: ['x-event-position'],
+  },
+};
+const imported = {
+  200: {
+    description: 'What was imported, skipped and rejected',
+    content: json(importReportSchema),
+    headers: ['x-event-position'],
+  },
+};
+
+export const commandOperations: readonly Operation[] = [
+  {
+    method: 'post',
+    path: '/api/auth/customer/login',
+    operationId: 'customerLogin',
+    summary: 'Sign in as a customer with an email and one of their order numbers',
+    tag: 'auth',
+    role: 'anyone',
+    body: { content: json(customerLoginSchema), required: true },
+    answers: {
+      200: {
+        description: 'Signed in; the session cookie is set',
+        content: json(meResponseSchema),
+        headers: ['x-event-position'],
+      },
+    },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/admin/login',
+    operationId: 'adminLogin',
+    summary: 'Sign in as staff with a username and password',
+    tag: 'auth',
+    role: 'anyone',
+    body: { content: json(adminLoginSchema), required: true },
+    answers: { 200: { description: 'Signed in; the session cookie is set', content: json(meResponseSchema) } },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    operationId: 'logout',
+    summary: 'End the session',
+    tag: 'auth',
+    role: 'anyone',
+    answers: { 200: { description: 'Signed out', content: json(successSchema) } },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/orders',
+    operationId: 'placeOrder',
+    summary: 'Add an order (the server assigns the number and computes the amounts)',
+    tag: 'orders',
+    role: 'admin',
+    headers: writeHeaders,
+    body: { content: json(placeOrderSchema), required: true },
+    answers: {
+      201: { description: 'The order placed', content: json(orderViewSchema), headers: ['ETag', 'x-event-position'] },
+    },
+    errors: [400, 409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/orders/{orderNumber}/status',
+    operationId: 'updateOrderDetails',
+    summary: "Change an order's status, tracking, dates, notes or addresses",
+    tag: 'orders',
+    role: 'admin',
+    pathParams: orderNumberParam,
+    headers: ['If-Match', 'Idempotency-Key'],
+    body: { content: json(updateOrderDetailsSchema), required: true },
+    answers: changed,
+    errors: [400, 404, 409, 422],
+  },
+  {
+    method: 'patch',
+    path: '/api/admin/orders/{orderNumber}/items/{itemId}',
+    operationId: 'updateOrderItem',
+    summary: "Change one item's status, ETA or manufacturer; `x-send-email: true` also tells the customer",
+    tag: 'orders',
+    role: 'admin',
+    pathParams: { ...orderNumberParam, itemId: z.string().min(1).max(200) },
+    headers: ['If-Match', 'Idempotency-Key', 'x-send-email'],
+    body: { content: json(updateOrderItemSchema), required: true },
+    answers: changed,
+    errors: [400, 404, 409, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/import',
+    operationId: 'importOrders',
+    summary: 'Import orders: a JSON array of add-order payloads, or a JSON file',
+    tag: 'imports',
+    role: 'admin',
+    headers: writeHeaders,
+    body: {
+      content: { ...json(z.array(z.unknown())), 'multipart/form-data': file('A .json file of orders') },
+      required: true,
+    },
+    answers: imported,
+    errors: [400, 413, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/import-customers',
+    operationId: 'importCustomers',
+    summary: 'Import customers: a JSON array of {firstName, lastName, email, phone}, or a CSV file',
+    tag: 'imports',
+    role: 'admin',
+    headers: writeHeaders,
+    body: {
+      content: {
+        ...json(z.array(z.unknown())),
+        'text/csv': { type: 'string' },
+        'multipart/form-data': file('A .csv file of customers'),
+      },
+      required: true,
+    },
+    answers: imported,
+    errors: [400, 413, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/import-customers-from-drive',
+    operationId: 'importCustomersFromDrive',
+    summary: 'Import customers from a Google Drive or Sheets share link (CSV export)',
+    tag: 'imports',
+    role: 'admin',
+    headers: writeHeaders,
+    body: { content: json(googleDriveImportSchema), required: true },
+    answers: imported,
+    errors: [400, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/upload-document',
+    operationId: 'uploadDocument',
+    summary: 'Upload a spec sheet PDF (up to 10 MB) for an order',
+    tag: 'documents',
+    role: 'admin',
+    headers: writeHeaders,
+    body: {
+      content: { 'multipart/form-data': file('The PDF', { orderNumber: { type: 'string', maxLength: 100 } }) },
+      required: true,
+    },
+    answers: { 201: { description: 'Where the document is served', content: json(uploadedDocumentSchema) } },
+    errors: [400, 413, 415, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/test-email',
+    operationId: 'sendTestEmail',
+    summary: 'Send a test email',
+    tag: 'email',
+    role: 'admin',
+    headers: writeHeaders,
+    body: { content: json(testEmailRequestSchema), required: true },
+    answers: emailQueued,
+    errors: [400, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/email-events/{eventId}/resend',
+    operationId: 'resendEmail',
+    summary: 'Send a logged email again, as a new email',
+    tag: 'email',
+    role: 'admin',
+    pathParams: { eventId: notificationIdSchema },
+    headers: writeHeaders,
+    answers: emailQueued,
+    errors: [400, 404, 409, 422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/retry-email/{eventId}',
+    operationId: 'retryEmail',
+    summary: 'Try a failed email again now',
+    tag: 'email',
+    role: 'admin',
+    pathParams: { eventId: notificationIdSchema },
+    headers: writeHeaders,
+    answers: emailQueued,
+    errors: [400, 404, 409, 422],
+  },
+];
