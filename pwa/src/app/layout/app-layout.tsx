@@ -1,13 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../components/offline-notice.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { Toaster } from '../../components/ui/toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
-
-// Radix's toast is loaded just after the first paint; a toast raised before waits in its store (lib/toast.ts).
-const Toaster = lazy(() => import('../../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 export function AppLayout() {
   return (
@@ -21,9 +19,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <Toaster />
     </div>
   );
 }
