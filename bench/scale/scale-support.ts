@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser } from '@playwright/test';
+import { orderPayload } from '../../e2e/support/studio-api.ts';
 
 export interface Row {
   step: string;
@@ -22,39 +23,15 @@ export function generatedOrders(from: number, count: number): unknown[] {
       name,
       sku: `SKU-${n}`,
       price,
-      quantity: 1,
-      manufacturer: 'Titleist',
       status: complete ? 'order_collected_shipped' : n % 3 === 1 ? 'order_placed_with_manufacturer' : null,
       estimatedDelivery: complete || n % 2 === 0 ? day : null,
-      documentUrl: null,
     });
-    return {
+    return orderPayload({
       customerEmail: `golfer${n}@example.com`,
       customerName: `${firstNames[n % firstNames.length]} Fitter${n}`,
       orderDate: day,
-      status: 'order_being_processed',
-      shippingAddress: {
-        name: 'Jane Golfer',
-        address1: '1 Fairway Lane',
-        address2: '',
-        city: 'St Andrews',
-        state: 'Fife',
-        zipCode: 'KY16 9AA',
-        country: 'United Kingdom',
-      },
-      sameBillingAddress: true,
-      subtotal: 89_900,
-      shipping: 1_500,
-      tax: 0,
-      total: 91_400,
-      amountPaid: 20_000,
-      amountRemaining: 71_400,
-      trackingNumber: null,
-      estimatedDelivery: null,
-      notes: null,
-      squarespaceOrderId: null,
       items: [item('Driver', 49_900), item('Irons', 40_000)],
-    };
+    });
   });
 }
 

@@ -9,6 +9,7 @@ export const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000)
 
 export interface ItemInput {
   name?: string;
+  sku?: string | null;
   price?: number;
   quantity?: number;
   manufacturer?: string | null;
