@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { useQueuedOnDevice } from '../../features/admin-orders/outbox/queued-on-device.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
 import { ThemeMenu } from './theme-menu.tsx';
@@ -15,7 +16,9 @@ const PendingChanges = lazy(() =>
 const localPart = (user: { email: string | null; username: string }) => (user.email ?? user.username).split('@')[0];
 
 export function Header() {
-  const { user, logout } = useAuth();
+  const { status, user, logout } = useAuth();
+  // Changes queued by an admin whose session ended meanwhile: still shown, waiting for sign-in.
+  const queuedSignedOut = useQueuedOnDevice(status === 'unauthenticated');
   const navigate = useNavigate();
   const config = useAppConfig();
   const greeting = user
@@ -49,9 +52,9 @@ export function Header() {
           </span>
         )}
         <div className="flex items-center gap-1">
-          {user?.isAdmin && (
+          {(user?.isAdmin || (!user && queuedSignedOut)) && (
             <Suspense fallback={null}>
-              <PendingChanges userId={user.id} />
+              <PendingChanges userId={user?.id ?? null} />
             </Suspense>
           )}
           <ThemeMenu />

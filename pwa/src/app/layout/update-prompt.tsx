@@ -1,13 +1,21 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
+import { hasQueuedChanges } from '../../features/admin-orders/outbox/outbox-store.ts';
 
 /**
- * The service worker's update: a new version installs in the background and waits until the user
- * chooses 'Reload' (registerType 'prompt'), so no page is swapped under a form or a queued change.
- * Registered after the first render, keeping workbox-window out of the first load.
+ * The service worker's update (issue 12). A new version never strands a queued change: while the
+ * outbox on this device holds anything it waits, with 'New version available' and 'Reload' for the
+ * user to choose. With an empty outbox it applies by itself once nothing typed can be lost: at once
+ * when nothing was typed on this page, else on the next page (or when the tab is hidden and nothing
+ * was typed). Registered after the first render, keeping workbox-window out of the first load.
  */
 export function UpdatePrompt() {
-  const [update, setUpdate] = useState<(() => Promise<void>) | null>(null);
+  const [apply, setApply] = useState<(() => Promise<void>) | null>(null);
+  // The page where something was last typed: a reload there could lose it.
+  const typedOn = useRef<string | null>(null);
+  const { pathname } = useLocation();
+
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     let cancelled = false;
@@ -15,14 +23,39 @@ export function UpdatePrompt() {
       if (cancelled) return;
       const updateSW = registerSW({
         immediate: true,
-        onNeedRefresh: () => setUpdate(() => () => updateSW(true)),
+        onNeedRefresh: () => setApply(() => () => updateSW(true)),
       });
     });
+    const onInput = () => {
+      typedOn.current = window.location.pathname;
+    };
+    document.addEventListener('input', onInput, true);
     return () => {
       cancelled = true;
+      document.removeEventListener('input', onInput, true);
     };
   }, []);
-  if (!update) return null;
+
+  useEffect(() => {
+    if (!apply) return;
+    let stopped = false;
+    const applyIfSafe = async () => {
+      if (stopped || typedOn.current === pathname) return;
+      if (await hasQueuedChanges().catch(() => true)) return;
+      if (!stopped) void apply();
+    };
+    void applyIfSafe();
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') void applyIfSafe();
+    };
+    document.addEventListener('visibilitychange', onHidden);
+    return () => {
+      stopped = true;
+      document.removeEventListener('visibilitychange', onHidden);
+    };
+  }, [apply, pathname]);
+
+  if (!apply) return null;
   return (
     <div
       role="status"
@@ -30,7 +63,7 @@ export function UpdatePrompt() {
     >
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2 text-sm">
         <span>New version available</span>
-        <Button size="sm" onClick={() => void update()}>
+        <Button size="sm" onClick={() => void apply()}>
           Reload
         </Button>
       </div>

@@ -3,6 +3,7 @@ import { onlineManager } from '@tanstack/react-query';
 import { proxy } from 'valtio';
 import { isApiError, isTransientError } from '../../../lib/api-client.ts';
 import { queryClient, refreshAfterWrite, sessionQueryKey } from '../../../lib/query-client.ts';
+import { toast } from '../../../lib/toast.ts';
 import {
   type EditOrderEntry,
   freshProgress,
@@ -13,7 +14,7 @@ import {
   type SendOutcome,
 } from './outbox-entry.ts';
 import { nextState, type OutboxEvent, sendsByItself } from './outbox-machine.ts';
-import { deleteEntry, loadEntries, saveEntry } from './outbox-store.ts';
+import { deleteEntry, loadEntries, loadEntry, saveEntry } from './outbox-store.ts';
 import { applyChoices, type Choice, threeWayMerge } from './three-way-merge.ts';
 
 /**
@@ -81,19 +82,36 @@ async function move(entry: OutboxEntry, event: OutboxEvent, note: string | null 
   return true;
 }
 
-const loading = (async () => {
+/**
+ * One tab sends at a time (Web Locks, where the browser has them): two open tabs of the app never
+ * send the same change side by side. Whoever holds the lock reads the device's copy first.
+ */
+function exclusive<T>(work: () => Promise<T>): Promise<T> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return work();
+  return navigator.locks.request('order-tracker-outbox', work) as Promise<T>;
+}
+
+/** The device's copy wins for every entry this tab is not busy with (another tab may have sent or added some). */
+async function reloadFromStore(): Promise<void> {
   const stored = await loadEntries();
-  // A page closed mid-send: send again (each call's Idempotency-Key makes the repeat harmless).
-  for (const entry of stored) {
+  const onDevice = new Set(stored.map((entry) => entry.id));
+  for (const id of entries.keys()) if (!onDevice.has(id) && !inFlight.has(id)) entries.delete(id);
+  for (const entry of stored) if (!inFlight.has(entry.id)) entries.set(entry.id, entry);
+  outboxView.entries = [...entries.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map(viewOf);
+}
+
+const loading = exclusive(async () => {
+  // Holding the lock, no tab is sending: an entry left 'sending' is one whose page closed mid-send.
+  // It is sent again (each call's Idempotency-Key makes the repeat harmless).
+  for (const entry of await loadEntries()) {
     if (entry.state === 'sending') {
       entry.state = 'waiting';
       await saveEntry(entry);
     }
-    entries.set(entry.id, entry);
   }
-  outboxView.entries = stored.map(viewOf);
+  await reloadFromStore();
   outboxView.loaded = true;
-})();
+});
 
 export type SubmitOutcome = SendOutcome | { kind: 'queued' };
 
@@ -101,6 +119,12 @@ export type SubmitOutcome = SendOutcome | { kind: 'queued' };
 export const SAVED_ON_DEVICE = {
   title: 'Saved on this device',
   description: 'The change is saved on this device and will be sent when online.',
+};
+
+/** The same for a new order, which gets its number from the server when it is sent. */
+export const ORDER_SAVED_ON_DEVICE = {
+  title: 'Saved on this device',
+  description: 'The order is saved on this device and will be sent when online. It gets its order number then.',
 };
 
 /** Sends one entry now; what went wrong is kept on the entry (and thrown back only when refused). */
@@ -117,6 +141,8 @@ async function sendNow(entry: OutboxEntry): Promise<SubmitOutcome> {
   } catch (error) {
     if (isApiError(error, 401)) {
       await move(entry, 'signed-out', 'Waiting for sign-in');
+      // The session ended meanwhile: the app asks again who is signed in (and shows the sign-in screens).
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       return { kind: 'queued' };
     }
     if (isTransientError(error)) {
@@ -136,6 +162,25 @@ const sessionUserId = () => queryClient.getQueryData<SessionUser | null>(session
 
 const mine = (entry: OutboxEntry) => entry.userId !== '' && entry.userId === sessionUserId();
 
+/**
+ * What became of a change that waited, said as the form would have said it (a new order with the
+ * number it got); one that needs the admin points to the list.
+ */
+function announce(entry: OutboxEntry, outcome: SendOutcome | { kind: 'failed' }): void {
+  const what = entry.kind === 'place-order' ? 'A new order' : `The change to order ${entry.orderNumber}`;
+  if (outcome.kind === 'conflict')
+    toast({
+      title: 'Changed by someone else',
+      description: `${what} waits in Pending changes: choose what to keep.`,
+    });
+  else if (outcome.kind === 'failed')
+    toast({ title: 'Error', description: `${what} was refused: see Pending changes.`, variant: 'destructive' });
+  else if (entry.kind === 'edit-order')
+    toast({ title: 'Order Updated', description: `Order ${entry.orderNumber} has been updated successfully.` });
+  else if (outcome.order)
+    toast({ title: 'Order Added', description: `Order ${outcome.order.orderNumber} has been added successfully.` });
+}
+
 let draining: Promise<void> | null = null;
 
 /** Sends every waiting change of the signed-in admin, oldest first; stops at the first that cannot go. */
@@ -143,16 +188,20 @@ export function drain(): Promise<void> {
   if (draining) return draining;
   draining = (async () => {
     await loading;
-    for (;;) {
-      if (!onlineManager.isOnline() || !sessionUserId()) return;
-      const entry = [...entries.values()].find(
-        (candidate) =>
-          mine(candidate) && sendsByItself(candidate.state) && !inFlight.has(candidate.id) && senders[candidate.kind],
-      );
-      if (!entry) return;
-      const outcome = await sendNow(entry).catch(() => ({ kind: 'failed' as const }));
-      if (outcome.kind === 'queued') return;
-    }
+    await exclusive(async () => {
+      await reloadFromStore();
+      for (;;) {
+        if (!onlineManager.isOnline() || !sessionUserId()) return;
+        const entry = [...entries.values()].find(
+          (candidate) =>
+            mine(candidate) && sendsByItself(candidate.state) && !inFlight.has(candidate.id) && senders[candidate.kind],
+        );
+        if (!entry) return;
+        const outcome = await sendNow(entry).catch(() => ({ kind: 'failed' as const }));
+        if (outcome.kind === 'queued') return;
+        announce(entry, outcome);
+      }
+    });
   })().finally(() => {
     draining = null;
   });
@@ -183,13 +232,25 @@ export async function submit(change: NewEntry): Promise<SubmitOutcome> {
     return { kind: 'queued' };
   }
   try {
-    return await sendNow(entry);
+    return await exclusive(() => sendIfStillWaiting(entry));
   } catch (error) {
     await drop(entry.id);
     throw error;
   } finally {
     void drain();
   }
+}
+
+/** Sends an entry this tab holds, unless another tab took it meanwhile (sent it, or is resolving it). */
+async function sendIfStillWaiting(entry: OutboxEntry): Promise<SubmitOutcome> {
+  const onDevice = await loadEntry(entry.id);
+  if (!onDevice) {
+    entries.delete(entry.id);
+    outboxView.entries = outboxView.entries.filter((candidate) => candidate.id !== entry.id);
+    return { kind: 'sent', order: null };
+  }
+  if (onDevice.state !== 'waiting') return { kind: 'queued' };
+  return sendNow(entry);
 }
 
 export async function retry(id: string): Promise<void> {
@@ -220,7 +281,7 @@ export async function resolve(id: string, choices: Record<string, Choice>): Prom
     inFlight.delete(id);
   }
   if (!onlineManager.isOnline() || !mine(entry)) return { kind: 'queued' };
-  return sendNow(entry).finally(() => void drain());
+  return exclusive(() => sendIfStillWaiting(entry)).finally(() => void drain());
 }
 
 /** An admin signed in (again): what waited for them is sent. */

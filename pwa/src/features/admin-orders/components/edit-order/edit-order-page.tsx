@@ -63,17 +63,26 @@ export function EditOrderPage() {
       </Card>
     );
   }
-  // Keyed by version: a form always starts from the order it edits.
-  return <EditOrderFormView key={`${order.data.orderNumber}@${order.data.version}`} order={order.data} />;
+  return <EditOrderFormView key={order.data.orderNumber} order={order.data} />;
 }
 
-function EditOrderFormView({ order }: { order: OrderView }) {
+function EditOrderFormView({ order: latest }: { order: OrderView }) {
   const navigate = useNavigate();
+  // The order the form's values are based on (its version is the If-Match, and the merge's base). It
+  // follows a newer version from the server only while nothing was typed: an edit in progress, made
+  // offline perhaps, is never replaced by a refetch (a 409 on save merges it instead).
+  const [order, setOrder] = useState(latest);
   const form = useForm<EditOrderForm>({
     resolver: zodResolver(editOrderFormSchema),
     defaultValues: editOrderDefaults(order),
   });
   const [file, setFile] = useState<File | null>(null);
+  const { isDirty } = form.formState;
+  useEffect(() => {
+    if (latest.version === order.version || isDirty || file) return;
+    setOrder(latest);
+    form.reset(editOrderDefaults(latest));
+  }, [latest, order.version, isDirty, file, form]);
   const [conflictId, setConflictId] = useState<string | null>(null);
   const save = useSubmitOrderEdit();
   const saving = save.isPending;

@@ -7,9 +7,10 @@ import { BackLink } from '../../../../components/back-link.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
+import { useOnline } from '../../../../lib/use-online.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
 import { usePlaceOrder } from '../../api/place-order.ts';
-import { SAVED_ON_DEVICE } from '../../outbox/outbox.ts';
+import { ORDER_SAVED_ON_DEVICE } from '../../outbox/outbox.ts';
 import {
   type PlaceOrderForm,
   placeOrderDefaults,
@@ -33,6 +34,7 @@ export function PlaceOrderPage() {
   });
   const add = usePlaceOrder();
   const next = useQuery(nextOrderNumberQuery());
+  const online = useOnline();
   const [documentFile, setDocumentFile] = useState<File | null>(null);
   const disabled = add.isPending;
 
@@ -42,7 +44,7 @@ export function PlaceOrderPage() {
         if (outcome.kind === 'sent' && outcome.order) {
           const { orderNumber } = outcome.order;
           toast({ title: 'Order Added', description: `Order ${orderNumber} has been added successfully.` });
-        } else toast(SAVED_ON_DEVICE);
+        } else toast(ORDER_SAVED_ON_DEVICE);
         form.reset(placeOrderDefaults());
         setDocumentFile(null);
         window.scrollTo({ top: 0 });
@@ -65,7 +67,7 @@ export function PlaceOrderPage() {
         <h1 className="text-2xl font-bold">Add New Order</h1>
         {/* The next number as text too (the field below holds it as a value, which text searches skip). */}
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          {next.data && (
+          {next.data && online && (
             <>
               New order <span className="font-semibold">{next.data.nextOrderNumber}</span>.{' '}
             </>

@@ -5,6 +5,7 @@ import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { Field, InputField } from '../../../../components/ui/field.tsx';
 import { Input, Textarea } from '../../../../components/ui/input.tsx';
+import { useOnline } from '../../../../lib/use-online.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
 import {
   AddressSection,
@@ -22,13 +23,21 @@ interface SectionProps {
 
 export function OrderInformationSection({ form, disabled }: SectionProps) {
   const next = useQuery(nextOrderNumberQuery());
+  const online = useOnline();
+  // Offline a number kept from earlier may be taken by now: the server assigns it when the order is sent.
+  const number = online ? next.data?.nextOrderNumber : undefined;
+  const loading = online && next.isPending;
   const errors = form.formState.errors;
   return (
     <Card>
       <CardHeader title="Order Information" />
       <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <Field id="order-number" label="Order Number" hint="Assigned when the order is saved.">
-          <Input id="order-number" readOnly value={next.data?.nextOrderNumber ?? 'Loading...'} />
+        <Field
+          id="order-number"
+          label="Order Number"
+          hint={number || loading ? 'Assigned when the order is saved.' : 'The order gets its number when it is sent.'}
+        >
+          <Input id="order-number" readOnly value={number ?? (loading ? 'Loading...' : 'Assigned when sent')} />
         </Field>
         <InputField
           id="order-date"
