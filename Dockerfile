@@ -1,5 +1,5 @@
-# Build stage: every dependency (dev included) to build the PWA and bundle the services.
-FROM node:20-bookworm-slim AS build
+# The workspace manifests alone, so `npm ci` stays cached until a dependency changes; both stages start here.
+FROM node:20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -8,22 +8,17 @@ COPY command-service/package.json command-service/
 COPY query-service/package.json query-service/
 COPY projector/package.json projector/
 COPY pwa/package.json pwa/
+
+# Build stage: every dependency (dev included) to build the PWA and bundle the services.
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # Runtime: production dependencies, the bundles, the built PWA and the migrations; no sources' dev
 # tooling, no .git (.dockerignore), run as the unprivileged `node` user.
-FROM node:20-bookworm-slim
+FROM manifests
 ENV NODE_ENV=production
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY contracts/package.json contracts/
-COPY infra/package.json infra/
-COPY command-service/package.json command-service/
-COPY query-service/package.json query-service/
-COPY projector/package.json projector/
-COPY pwa/package.json pwa/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/pwa/dist ./pwa/dist

@@ -1,10 +1,8 @@
 import { bodyParser } from '@koa/bodyparser';
-import Router from '@koa/router';
 import { ANONYMOUS_BODY_LIMIT, limitAnonymousBodies } from '@ot/infra/http/body-limit.ts';
 import { parseAllowedOrigins, refuseCrossSiteWrites } from '@ot/infra/http/cross-site.ts';
 import { badRequest } from '@ot/infra/http/errors.ts';
-import { createKoaApp } from '@ot/infra/http/service.ts';
-import type { AppState } from '@ot/infra/http/session.ts';
+import { createKoaApp, mountRoutes } from '@ot/infra/http/service.ts';
 import { loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
@@ -57,21 +55,19 @@ export function createApp(deps: CommandServiceDeps) {
   app.use(rejectUnstorableInput);
   app.use(idempotentWrites(deps.idempotency, deps.logger));
 
-  const router = new Router<AppState>();
-  customerLoginRoute(router, deps);
-  adminLoginRoute(router, deps);
-  logoutRoute(router, deps);
-  placeOrderRoute(router, deps);
-  importOrdersRoute(router, deps);
-  importCustomersRoute(router, deps);
-  uploadDocumentRoute(router, deps);
-  updateOrderDetailsRoute(router, deps);
-  updateOrderItemRoute(router, deps);
-  sendTestEmailRoute(router, deps);
-  resendEmailRoute(router, deps);
-  retryEmailRoute(router, deps);
-
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  mountRoutes(app, deps, [
+    customerLoginRoute,
+    adminLoginRoute,
+    logoutRoute,
+    placeOrderRoute,
+    importOrdersRoute,
+    importCustomersRoute,
+    uploadDocumentRoute,
+    updateOrderDetailsRoute,
+    updateOrderItemRoute,
+    sendTestEmailRoute,
+    resendEmailRoute,
+    retryEmailRoute,
+  ]);
   return app;
 }

@@ -10,7 +10,6 @@ import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
 import { createPostgresIdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
-import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
@@ -40,14 +39,8 @@ const app = createApp({
   documents: createDocumentStore(config),
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
-serve(app, {
-  port: config.COMMAND_SERVICE_PORT,
-  host: config.SERVICE_HOST,
-  launched: config.OT_LAUNCHED,
-  logger,
-  readiness: () => databaseReadiness(pool),
-  onClose: async () => {
-    await store.close();
-    await pool.end();
-  },
-});
+async function close() {
+  await store.close();
+  await pool.end();
+}
+serve(app, config.COMMAND_SERVICE_PORT, { config, logger, pool, onClose: close });

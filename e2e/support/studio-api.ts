@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { type APIRequestContext, expect } from '@playwright/test';
 
 export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
@@ -7,60 +8,9 @@ export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(
 /** ISO day `days` from today (negative: in the past). */
 export const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-export interface ItemInput {
-  name?: string;
-  sku?: string | null;
-  price?: number;
-  quantity?: number;
-  manufacturer?: string | null;
-  status?: string | null;
-  estimatedDelivery?: string | null;
-  documentUrl?: string | null;
-}
-
 /** The add-order payload of spec section 3, with two items; override what a test is about. */
-export function orderPayload(overrides: Record<string, unknown> & { items?: ItemInput[] } = {}) {
-  const items = (overrides.items ?? [{ name: 'Driver' }, { name: 'Irons', price: 40_000, manufacturer: 'Mizuno' }]).map(
-    (item) => ({
-      name: 'Driver',
-      sku: null,
-      price: 49_900,
-      quantity: 1,
-      manufacturer: 'Titleist',
-      status: null,
-      estimatedDelivery: null,
-      documentUrl: null,
-      ...item,
-    }),
-  );
-  return {
-    customerEmail: uniqueEmail(),
-    customerName: 'Jane Golfer',
-    orderDate: isoDay(-3),
-    status: 'order_being_processed',
-    shippingAddress: {
-      name: 'Jane Golfer',
-      address1: '1 Fairway Lane',
-      address2: '',
-      city: 'St Andrews',
-      state: 'Fife',
-      zipCode: 'KY16 9AA',
-      country: 'United Kingdom',
-    },
-    sameBillingAddress: true,
-    subtotal: 89_900,
-    shipping: 1_500,
-    tax: 0,
-    total: 91_400,
-    amountPaid: 20_000,
-    amountRemaining: 71_400,
-    trackingNumber: null,
-    estimatedDelivery: null,
-    notes: null,
-    squarespaceOrderId: null,
-    ...overrides,
-    items,
-  };
+export function orderPayload(overrides: Parameters<typeof samplePlaceOrderPayload>[0] = {}) {
+  return samplePlaceOrderPayload({ customerEmail: uniqueEmail(), orderDate: isoDay(-3), ...overrides });
 }
 
 /** The studio's side of the API, as an admin: seeds orders for a test and waits until they can be read. */

@@ -1,6 +1,5 @@
-import Router from '@koa/router';
-import { createKoaApp } from '@ot/infra/http/service.ts';
-import { type AppState, loadSession } from '@ot/infra/http/session.ts';
+import { createKoaApp, mountRoutes } from '@ot/infra/http/service.ts';
+import { loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { auditEventsRoute } from './audit/audit-events.route.ts';
@@ -35,31 +34,29 @@ export function createApp(deps: QueryServiceDeps) {
   app.use(loadSession(deps.sessions));
   app.use(honourMinPosition(deps));
 
-  const router = new Router<AppState>();
-  getOpenApiRoute(router);
-  apiDocsRoute(router);
-  getConfigRoute(router, deps);
-  meRoute(router);
-  listCustomerOrdersRoute(router, deps);
-  getOrderRoute(router, deps);
-  getOrderItemsRoute(router, deps);
-  getOrderTimelineRoute(router, deps);
-  listAdminOrdersRoute(router, deps);
-  nextOrderNumberRoute(router, deps);
-  exportCustomersRoute(router, deps);
-  searchCustomersRoute(router, deps);
-  renderDocumentRoute(router, deps);
-  getDocumentRoute(router, deps);
-  listEmailEventsRoute(router, deps);
-  emailStatsRoute(router, deps);
-  retryQueueRoute(router, deps);
-  devMailboxRoute(router, deps);
-  auditEventsRoute(router, deps);
-  exportEventsRoute(router, deps);
-  auditVerifyRoute(router, deps);
-  orderAsOfRoute(router, deps);
-
-  app.use(router.routes());
-  app.use(router.allowedMethods());
+  mountRoutes(app, deps, [
+    getOpenApiRoute,
+    apiDocsRoute,
+    getConfigRoute,
+    meRoute,
+    listCustomerOrdersRoute,
+    getOrderRoute,
+    getOrderItemsRoute,
+    getOrderTimelineRoute,
+    listAdminOrdersRoute,
+    nextOrderNumberRoute,
+    exportCustomersRoute,
+    searchCustomersRoute,
+    renderDocumentRoute,
+    getDocumentRoute,
+    listEmailEventsRoute,
+    emailStatsRoute,
+    retryQueueRoute,
+    devMailboxRoute,
+    auditEventsRoute,
+    exportEventsRoute,
+    auditVerifyRoute,
+    orderAsOfRoute,
+  ]);
   return app;
 }

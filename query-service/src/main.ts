@@ -6,7 +6,6 @@ import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import { serve } from '@ot/infra/http/service.ts';
-import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
@@ -31,15 +30,9 @@ const app = createApp({
   documents: createDocumentStore(config),
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
-serve(app, {
-  port: config.QUERY_SERVICE_PORT,
-  host: config.SERVICE_HOST,
-  launched: config.OT_LAUNCHED,
-  logger,
-  readiness: () => databaseReadiness(pool),
-  onClose: async () => {
-    await store.close();
-    if (readPool !== pool) await readPool.end();
-    await pool.end();
-  },
-});
+async function close() {
+  await store.close();
+  if (readPool !== pool) await readPool.end();
+  await pool.end();
+}
+serve(app, config.QUERY_SERVICE_PORT, { config, logger, pool, onClose: close });

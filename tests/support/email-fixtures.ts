@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { emailTypes } from '@ot/contracts/email/email-fields.ts';
 import type { Actor } from '@ot/contracts/events/event-envelope.ts';
 import { type OrderEvent, type OrderEventData, orderStream } from '@ot/contracts/orders/order-events.ts';
+import { janesAddress, sampleItem, sampleOrderPlaced } from '@ot/contracts/testing/sample-order.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 
 const studioAdmin: Actor = { kind: 'admin', id: 'admin-1', name: 'studio.admin' };
@@ -26,63 +27,30 @@ export function placedOrder(
 ): OrderEvent {
   return {
     type: 'OrderPlaced',
-    data: {
+    data: sampleOrderPlaced({
       orderId: randomUUID(),
       orderNumber,
       customerEmail,
-      customerName: 'Jane Golfer',
       customerPhone: null,
-      orderDate: '2026-11-01',
-      status: 'order_being_processed',
       shippingAddress: null,
-      billingAddress: {
-        name: 'Jane Golfer',
-        address1: '1 Fairway Lane',
-        address2: null,
-        city: 'St Andrews',
-        state: null,
-        zipCode: 'KY16 9AA',
-        country: 'United Kingdom',
-      },
-      subtotal: 89_900,
-      shipping: 1_500,
-      tax: 0,
-      total: 91_400,
-      amountPaid: 20_000,
-      amountRemaining: 71_400,
-      trackingNumber: null,
-      estimatedDelivery: null,
-      customerNotes: null,
-      fitterNotes: null,
-      squarespaceOrderId: null,
+      billingAddress: { ...janesAddress, state: null },
       items: [
-        {
+        sampleItem({
           id: randomUUID(),
-          name: 'Driver',
           sku: `${orderNumber}-01`,
-          price: 49_900,
-          quantity: 1,
-          imageUrl: null,
-          documentUrl: null,
-          manufacturer: 'Titleist',
           estimatedDelivery: '2026-12-05',
           status: 'order_placed_with_manufacturer',
-        },
-        {
+        }),
+        sampleItem({
           id: randomUUID(),
           name: 'Irons',
           sku: `${orderNumber}-02`,
           price: 40_000,
-          quantity: 1,
-          imageUrl: null,
-          documentUrl: null,
           manufacturer: 'Mizuno',
-          estimatedDelivery: null,
-          status: 'order_being_processed',
-        },
+        }),
       ],
       ...overrides,
-    },
+    }),
   };
 }
 

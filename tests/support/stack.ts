@@ -5,6 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
@@ -250,55 +251,7 @@ export class Client {
 
 export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
-/** A valid add-order payload as the spec's form sends it; override what the test is about. */
+/** A valid add-order payload as the spec's form sends it; `overrides` replace fields whole (items too). */
 export function orderPayload(overrides: Record<string, unknown> = {}) {
-  return {
-    customerEmail: uniqueEmail(),
-    customerName: 'Jane Golfer',
-    orderDate: '2026-11-01',
-    status: 'order_being_processed',
-    shippingAddress: {
-      name: 'Jane Golfer',
-      address1: '1 Fairway Lane',
-      address2: '',
-      city: 'St Andrews',
-      state: 'Fife',
-      zipCode: 'KY16 9AA',
-      country: 'United Kingdom',
-    },
-    sameBillingAddress: true,
-    subtotal: 89_900,
-    shipping: 1_500,
-    tax: 0,
-    total: 91_400,
-    amountPaid: 20_000,
-    amountRemaining: 71_400,
-    trackingNumber: null,
-    estimatedDelivery: null,
-    notes: null,
-    squarespaceOrderId: null,
-    items: [
-      {
-        name: 'Driver',
-        sku: null,
-        price: 49_900,
-        quantity: 1,
-        manufacturer: 'Titleist',
-        status: null,
-        estimatedDelivery: null,
-        documentUrl: null,
-      },
-      {
-        name: 'Irons',
-        sku: null,
-        price: 40_000,
-        quantity: 1,
-        manufacturer: 'Mizuno',
-        status: null,
-        estimatedDelivery: null,
-        documentUrl: null,
-      },
-    ],
-    ...overrides,
-  };
+  return { ...samplePlaceOrderPayload({ customerEmail: uniqueEmail() }), ...overrides };
 }

@@ -32,6 +32,28 @@ const emailQueued = {
     headers: ['x-event-position'],
   },
 };
+/** An admin POST that takes an Idempotency-Key (every admin write but the two order edits). */
+const adminPost = (op: Omit<Operation, 'method' | 'tag' | 'role' | 'headers'>, tag: string): Operation => ({
+  method: 'post',
+  tag,
+  role: 'admin',
+  headers: writeHeaders,
+  ...op,
+});
+const jsonBody = (schema: z.ZodType) => ({ content: json(schema), required: true });
+/** Resend and retry: an action on one logged email, answered like a new one. */
+const emailAction = (path: string, operationId: string, summary: string) =>
+  adminPost(
+    {
+      path,
+      operationId,
+      summary,
+      pathParams: { eventId: notificationIdSchema },
+      answers: emailQueued,
+      errors: [400, 404, 409, 422],
+    },
+    'email',
+  );
 const imported = {
   200: {
     description: 'What was imported, skipped and rejected',
@@ -78,20 +100,19 @@ export const commandOperations: readonly Operation[] = [
     role: 'anyone',
     answers: { 200: { description: 'Signed out', content: json(successSchema) } },
   },
-  {
-    method: 'post',
-    path: '/api/admin/orders',
-    operationId: 'placeOrder',
-    summary: 'Add an order (the server assigns the number and computes the amounts)',
-    tag: 'orders',
-    role: 'admin',
-    headers: writeHeaders,
-    body: { content: json(placeOrderSchema), required: true },
-    answers: {
-      201: { description: 'The order placed', content: json(orderViewSchema), headers: ['ETag', 'x-event-position'] },
+  adminPost(
+    {
+      path: '/api/admin/orders',
+      operationId: 'placeOrder',
+      summary: 'Add an order (the server assigns the number and computes the amounts)',
+      body: jsonBody(placeOrderSchema),
+      answers: {
+        201: { description: 'The order placed', content: json(orderViewSchema), headers: ['ETag', 'x-event-position'] },
+      },
+      errors: [400, 409, 422],
     },
-    errors: [400, 409, 422],
-  },
+    'orders',
+  ),
   {
     method: 'patch',
     path: '/api/admin/orders/{orderNumber}/status',
@@ -118,101 +139,74 @@ export const commandOperations: readonly Operation[] = [
     answers: changed,
     errors: [400, 404, 409, 422],
   },
-  {
-    method: 'post',
-    path: '/api/admin/import',
-    operationId: 'importOrders',
-    summary: 'Import orders: a JSON array of add-order payloads, or a JSON file',
-    tag: 'imports',
-    role: 'admin',
-    headers: writeHeaders,
-    body: {
-      content: { ...json(z.array(z.unknown())), 'multipart/form-data': file('A .json file of orders') },
-      required: true,
-    },
-    answers: imported,
-    errors: [400, 413, 415, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/import-customers',
-    operationId: 'importCustomers',
-    summary: 'Import customers: a JSON array of {firstName, lastName, email, phone}, or a CSV file',
-    tag: 'imports',
-    role: 'admin',
-    headers: writeHeaders,
-    body: {
-      content: {
-        ...json(z.array(z.unknown())),
-        'text/csv': { type: 'string' },
-        'multipart/form-data': file('A .csv file of customers'),
+  adminPost(
+    {
+      path: '/api/admin/import',
+      operationId: 'importOrders',
+      summary: 'Import orders: a JSON array of add-order payloads, or a JSON file',
+      body: {
+        content: { ...json(z.array(z.unknown())), 'multipart/form-data': file('A .json file of orders') },
+        required: true,
       },
-      required: true,
+      answers: imported,
+      errors: [400, 413, 415, 422],
     },
-    answers: imported,
-    errors: [400, 413, 415, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/import-customers-from-drive',
-    operationId: 'importCustomersFromDrive',
-    summary: 'Import customers from a Google Drive or Sheets share link (CSV export)',
-    tag: 'imports',
-    role: 'admin',
-    headers: writeHeaders,
-    body: { content: json(googleDriveImportSchema), required: true },
-    answers: imported,
-    errors: [400, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/upload-document',
-    operationId: 'uploadDocument',
-    summary: 'Upload a spec sheet PDF (up to 10 MB) for an order',
-    tag: 'documents',
-    role: 'admin',
-    headers: writeHeaders,
-    body: {
-      content: { 'multipart/form-data': file('The PDF', { orderNumber: { type: 'string', maxLength: 100 } }) },
-      required: true,
+    'imports',
+  ),
+  adminPost(
+    {
+      path: '/api/admin/import-customers',
+      operationId: 'importCustomers',
+      summary: 'Import customers: a JSON array of {firstName, lastName, email, phone}, or a CSV file',
+      body: {
+        content: {
+          ...json(z.array(z.unknown())),
+          'text/csv': { type: 'string' },
+          'multipart/form-data': file('A .csv file of customers'),
+        },
+        required: true,
+      },
+      answers: imported,
+      errors: [400, 413, 415, 422],
     },
-    answers: { 201: { description: 'Where the document is served', content: json(uploadedDocumentSchema) } },
-    errors: [400, 413, 415, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/test-email',
-    operationId: 'sendTestEmail',
-    summary: 'Send a test email',
-    tag: 'email',
-    role: 'admin',
-    headers: writeHeaders,
-    body: { content: json(testEmailRequestSchema), required: true },
-    answers: emailQueued,
-    errors: [400, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/email-events/{eventId}/resend',
-    operationId: 'resendEmail',
-    summary: 'Send a logged email again, as a new email',
-    tag: 'email',
-    role: 'admin',
-    pathParams: { eventId: notificationIdSchema },
-    headers: writeHeaders,
-    answers: emailQueued,
-    errors: [400, 404, 409, 422],
-  },
-  {
-    method: 'post',
-    path: '/api/admin/retry-email/{eventId}',
-    operationId: 'retryEmail',
-    summary: 'Try a failed email again now',
-    tag: 'email',
-    role: 'admin',
-    pathParams: { eventId: notificationIdSchema },
-    headers: writeHeaders,
-    answers: emailQueued,
-    errors: [400, 404, 409, 422],
-  },
+    'imports',
+  ),
+  adminPost(
+    {
+      path: '/api/admin/import-customers-from-drive',
+      operationId: 'importCustomersFromDrive',
+      summary: 'Import customers from a Google Drive or Sheets share link (CSV export)',
+      body: jsonBody(googleDriveImportSchema),
+      answers: imported,
+      errors: [400, 422],
+    },
+    'imports',
+  ),
+  adminPost(
+    {
+      path: '/api/admin/upload-document',
+      operationId: 'uploadDocument',
+      summary: 'Upload a spec sheet PDF (up to 10 MB) for an order',
+      body: {
+        content: { 'multipart/form-data': file('The PDF', { orderNumber: { type: 'string', maxLength: 100 } }) },
+        required: true,
+      },
+      answers: { 201: { description: 'Where the document is served', content: json(uploadedDocumentSchema) } },
+      errors: [400, 413, 415, 422],
+    },
+    'documents',
+  ),
+  adminPost(
+    {
+      path: '/api/admin/test-email',
+      operationId: 'sendTestEmail',
+      summary: 'Send a test email',
+      body: jsonBody(testEmailRequestSchema),
+      answers: emailQueued,
+      errors: [400, 422],
+    },
+    'email',
+  ),
+  emailAction('/api/admin/email-events/{eventId}/resend', 'resendEmail', 'Send a logged email again, as a new email'),
+  emailAction('/api/admin/retry-email/{eventId}', 'retryEmail', 'Try a failed email again now'),
 ];

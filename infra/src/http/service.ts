@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
+import Router from '@koa/router';
 import Koa from 'koa';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
 import { exitWithParent } from '../launcher/exit-with-parent.ts';
-import { type Readiness, reportReadyWhen } from '../launcher/ready.ts';
+import { databaseReadiness, type Readiness, reportReadyWhen } from '../launcher/ready.ts';
 import type { Logger } from '../logger.ts';
 import { errorHandler } from './errors.ts';
 import { keepSocketsAlive } from './keep-alive.ts';
@@ -56,28 +59,39 @@ export function createKoaApp(
   return app;
 }
 
+/** Mounts each route (`(router, deps) => void`, one per feature) on one router, and that on the app. */
+export function mountRoutes<Deps>(
+  app: Koa<AppState>,
+  deps: Deps,
+  routes: readonly ((router: Router<AppState>, deps: Deps) => void)[],
+): void {
+  const router = new Router<AppState>();
+  for (const route of routes) route(router, deps);
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+}
+
 /**
- * Listen, tell the launcher once `readiness` holds, and close cleanly on SIGTERM/SIGINT: stop accepting,
- * finish requests, then run `onClose`.
+ * Listen on `config.SERVICE_HOST`, tell the launcher once the database answers, and close cleanly on
+ * SIGTERM/SIGINT: stop accepting, finish requests, then run `onClose`.
  */
 export function serve(
   app: Koa<AppState>,
+  port: number,
   {
-    port,
-    host,
+    config,
     logger,
-    launched,
+    pool,
     onClose,
-    readiness = alwaysReady,
   }: {
-    port: number;
-    host: string;
+    config: Pick<Config, 'SERVICE_HOST' | 'OT_LAUNCHED'>;
     logger: Logger;
-    launched: boolean;
+    pool: pg.Pool;
     onClose: () => Promise<void>;
-    readiness?: () => Promise<Readiness>;
   },
 ): Server {
+  const host = config.SERVICE_HOST;
+  const readiness = () => databaseReadiness(pool);
   const server = keepSocketsAlive(createServer(app.callback()));
   server.listen(port, host, () => {
     logger.info({ port, host }, 'listening');
@@ -93,6 +107,6 @@ export function serve(
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-  exitWithParent(launched);
+  exitWithParent(config.OT_LAUNCHED);
   return server;
 }

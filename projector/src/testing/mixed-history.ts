@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventMetadata, NewEvent } from '@ot/contracts/events/event-envelope.ts';
 import type { EventDataOf } from '@ot/contracts/events/event-family.ts';
 import type { domainEventSchemas } from '@ot/contracts/events/event-registry.ts';
+import { janesAddress, sampleItem, sampleOrderPlaced } from '@ot/contracts/testing/sample-order.ts';
 import { checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 
 type EventData = EventDataOf<typeof domainEventSchemas>;
@@ -12,15 +13,7 @@ export interface Append {
   events: NewEvent[];
 }
 
-const address = (name: string) => ({
-  name,
-  address1: '1 Fairway Lane',
-  address2: null,
-  city: 'St Andrews',
-  state: 'Fife',
-  zipCode: 'KY16 9AA',
-  country: 'United Kingdom',
-});
+const address = (name: string) => ({ ...janesAddress, name });
 
 /**
  * A studio's history for benchmarks and the batched-vs-one-at-a-time test, in rounds so an order's events
@@ -53,40 +46,25 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
   const placed: Append[] = numbers.map((orderNumber, i) => ({
     stream: `order-${orderNumber}`,
     events: [
-      event('OrderPlaced', {
-        orderId: randomUUID(),
-        orderNumber,
-        customerEmail: emailOf(i),
-        customerName: `Golfer ${i}`,
-        customerPhone: i % 3 ? null : '07700 900000',
-        orderDate: '2026-01-01',
-        status: 'order_being_processed',
-        shippingAddress: i % 2 ? null : address(`Golfer ${i}`),
-        billingAddress: address(`Golfer ${i}`),
-        subtotal: 89_900,
-        shipping: 1_500,
-        tax: 0,
-        total: 91_400,
-        amountPaid: 20_000,
-        amountRemaining: 71_400,
-        trackingNumber: null,
-        estimatedDelivery: null,
-        customerNotes: i % 5 ? null : 'Left-handed',
-        fitterNotes: null,
-        squarespaceOrderId: null,
-        items: (items.get(orderNumber) ?? []).map((id, k) => ({
-          id,
-          name: k ? 'Irons 5-PW' : 'Driver',
-          sku: `SKU-${k}`,
-          price: k ? 40_000 : 49_900,
-          quantity: 1,
-          imageUrl: null,
-          documentUrl: null,
-          manufacturer: k ? 'Mizuno' : null,
-          estimatedDelivery: null,
-          status: 'order_being_processed',
-        })),
-      }),
+      event(
+        'OrderPlaced',
+        sampleOrderPlaced({
+          orderId: randomUUID(),
+          orderNumber,
+          customerEmail: emailOf(i),
+          customerName: `Golfer ${i}`,
+          customerPhone: i % 3 ? null : '07700 900000',
+          orderDate: '2026-01-01',
+          shippingAddress: i % 2 ? null : address(`Golfer ${i}`),
+          billingAddress: address(`Golfer ${i}`),
+          customerNotes: i % 5 ? null : 'Left-handed',
+          items: (items.get(orderNumber) ?? []).map((id, k) =>
+            k
+              ? sampleItem({ id, name: 'Irons 5-PW', sku: `SKU-${k}`, price: 40_000, manufacturer: 'Mizuno' })
+              : sampleItem({ id, sku: `SKU-${k}`, manufacturer: null }),
+          ),
+        }),
+      ),
     ],
   }));
 

@@ -1,43 +1,25 @@
 import { Conflict } from '@ot/contracts/errors/domain-errors.ts';
 import { type PlaceOrderRequest, placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
+import { janesAddress, samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { given, janesAddress, orderPlaced } from '../testing/given-when-then.ts';
+import { given, orderPlaced } from '../testing/given-when-then.ts';
 import { decidePlaceOrder, type PlaceOrder } from './place-order.ts';
 
 /** The add-order form's payload, parsed as the route parses it. */
 const request = (overrides: Record<string, unknown> = {}): PlaceOrderRequest =>
-  placeOrderSchema.parse({
-    customerEmail: 'jane@example.com',
-    customerName: 'Jane Golfer',
-    orderDate: '2026-11-01',
-    status: 'order_being_processed',
-    shippingAddress: { ...janesAddress, address2: '' },
-    sameBillingAddress: true,
-    subtotal: 49_900,
-    shipping: 0,
-    tax: 0,
-    total: 49_900,
-    amountPaid: 0,
-    amountRemaining: 49_900,
-    trackingNumber: null,
-    estimatedDelivery: null,
-    notes: 'Left-handed',
-    squarespaceOrderId: null,
-    items: [
-      {
-        name: 'Driver',
-        sku: null,
-        price: 49_900,
-        quantity: 1,
-        manufacturer: 'Titleist',
-        status: null,
-        estimatedDelivery: null,
-        documentUrl: 'https://docs.example.com/spec.pdf',
-      },
-    ],
-    ...overrides,
-  });
+  placeOrderSchema.parse(
+    samplePlaceOrderPayload({
+      subtotal: 49_900,
+      shipping: 0,
+      total: 49_900,
+      amountPaid: 0,
+      amountRemaining: 49_900,
+      notes: 'Left-handed',
+      items: [{ documentUrl: 'https://docs.example.com/spec.pdf' }],
+      ...overrides,
+    }),
+  );
 
 const place = (overrides: Record<string, unknown> = {}): PlaceOrder => ({
   type: 'PlaceOrder',

@@ -1,7 +1,8 @@
 import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { UpdateOrderDetailsRequest } from '@ot/contracts/orders/order-commands.ts';
+import { janesAddress } from '@ot/contracts/testing/sample-order.ts';
 import { test } from 'uvu';
-import { given, janesAddress, orderPlaced } from '../testing/given-when-then.ts';
+import { given, orderPlaced } from '../testing/given-when-then.ts';
 import { decideUpdateOrderDetails, type UpdateOrderDetails } from './update-order-details.ts';
 
 const update = (changes: Partial<UpdateOrderDetailsRequest>, notify = false): UpdateOrderDetails => ({

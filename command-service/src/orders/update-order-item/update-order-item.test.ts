@@ -1,7 +1,8 @@
 import { NotFound } from '@ot/contracts/errors/domain-errors.ts';
 import type { UpdateOrderItemRequest } from '@ot/contracts/orders/order-commands.ts';
+import { sampleItem } from '@ot/contracts/testing/sample-order.ts';
 import { test } from 'uvu';
-import { DRIVER_ID, given, IRONS_ID, item, orderPlaced } from '../testing/given-when-then.ts';
+import { DRIVER_ID, given, IRONS_ID, orderPlaced } from '../testing/given-when-then.ts';
 import { decideUpdateOrderItem, type UpdateOrderItem } from './update-order-item.ts';
 
 const updateItem = (itemId: string, changes: UpdateOrderItemRequest, notify = false): UpdateOrderItem => ({
@@ -78,7 +79,7 @@ test('an empty body changes nothing', () => {
 });
 
 test('an empty ETA clears the one that was set', () => {
-  given(orderPlaced({ items: [item({ estimatedDelivery: '2026-12-01' })] }))
+  given(orderPlaced({ items: [sampleItem({ estimatedDelivery: '2026-12-01' })] }))
     .when(decideUpdateOrderItem, updateItem(DRIVER_ID, { estimatedDelivery: '' }))
     .thenAppends([{ type: 'ItemEstimatedDeliverySet', data: { itemId: DRIVER_ID, estimatedDelivery: null } }]);
 });
@@ -90,7 +91,7 @@ test('a null manufacturer clears it', () => {
 });
 
 test('the last item of an order can be updated like any other', () => {
-  given(orderPlaced({ items: [item()] }))
+  given(orderPlaced({ items: [sampleItem()] }))
     .when(decideUpdateOrderItem, updateItem(DRIVER_ID, { status: 'order_collected_shipped' }))
     .thenAppends([
       {

@@ -1,9 +1,10 @@
+import { type Address, addressSchema } from '@ot/contracts/orders/order-fields.ts';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, invalidProps } from '../ui/field.tsx';
 import { Input } from '../ui/input.tsx';
 
-export const addressKeys = ['name', 'address1', 'address2', 'city', 'state', 'zipCode', 'country'] as const;
-export type AddressKey = (typeof addressKeys)[number];
+const addressKeys = addressSchema.keyof().options;
+export type AddressKey = keyof Address;
 
 export const addressLabels: Record<AddressKey, string> = {
   name: 'Full Name',

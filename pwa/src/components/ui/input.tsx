@@ -1,3 +1,4 @@
+import { Search } from 'lucide-react';
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
@@ -10,4 +11,21 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return <textarea className={cn(field, 'min-h-20 py-2', className)} {...props} />;
+}
+
+/** A search box with its magnifier; `className` goes on the wrapper. */
+export function SearchInput({
+  className,
+  onValueChange,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange'> & { onValueChange: (value: string) => void }) {
+  return (
+    <div className={cn('relative', className)}>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500"
+      />
+      <Input type="search" className="pl-9" onChange={(event) => onValueChange(event.target.value)} {...props} />
+    </div>
+  );
 }

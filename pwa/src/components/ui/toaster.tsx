@@ -1,8 +1,8 @@
-import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { useSnapshot } from 'valtio';
 import { cn } from '../../lib/cn.ts';
 import { dismissToast, TOAST_DURATION, toastState } from '../../lib/toast.ts';
+import { CornerClose } from './corner-close.tsx';
 
 /**
  * Radix copies each toast's text into a second, visually hidden live region for a second; that copy
@@ -40,11 +40,8 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
             {t.description && <Toast.Description className="text-sm opacity-95">{t.description}</Toast.Description>}
           </div>
-          <Toast.Close
-            aria-label="Close"
-            className="absolute top-2 right-2 rounded-md p-1 opacity-80 hover:opacity-100"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
+          <Toast.Close asChild>
+            <CornerClose className="top-2 right-2" />
           </Toast.Close>
         </Toast.Root>
       ))}

@@ -50,6 +50,24 @@ export function ImportPage() {
   const orders = useMutation<ImportReport, Error, unknown[]>({ mutationKey: importMutationKeys.orders });
 
   const busy = progress !== null;
+  const pasted = [
+    {
+      id: 'customers-data',
+      label: 'Customers (CSV)',
+      rows: 6,
+      placeholder: 'First Name,Last Name,Email,Phone\nJane,Golfer,jane@example.com,07700 900123',
+      value: customersCsv,
+      set: setCustomersCsv,
+    },
+    {
+      id: 'orders-data',
+      label: 'Orders (JSON)',
+      rows: 8,
+      placeholder: '[{"customerEmail": "jane@example.com", ...}]',
+      value: ordersJson,
+      set: setOrdersJson,
+    },
+  ];
   const hasData = [driveUrl, customersCsv, ordersJson].some((value) => value.trim() !== '');
 
   async function loadFile(file: File | undefined) {
@@ -77,34 +95,23 @@ export function ImportPage() {
   /** Check everything first (nothing is sent if any input is wrong), then import source by source. */
   function plan(): Step[] | string {
     const steps: Step[] = [];
-    if (driveUrl.trim()) {
-      const url = driveUrl.trim();
-      steps.push({
-        label: 'Importing customers from Google Drive',
-        source: 'Customers from Google Drive',
-        kind: 'customers',
-        run: () => drive.mutateAsync(url),
-      });
+    const step = (label: string, source: string, kind: Step['kind'], run: Step['run']) =>
+      steps.push({ label, source, kind, run });
+    const url = driveUrl.trim();
+    if (url) {
+      step('Importing customers from Google Drive', 'Customers from Google Drive', 'customers', () =>
+        drive.mutateAsync(url),
+      );
     }
     if (customersCsv.trim()) {
       const checked = checkCustomersCsv(customersCsv);
       if (!checked.ok) return checked.message;
-      steps.push({
-        label: 'Importing customers',
-        source: 'Customers',
-        kind: 'customers',
-        run: () => customers.mutateAsync(checked.value),
-      });
+      step('Importing customers', 'Customers', 'customers', () => customers.mutateAsync(checked.value));
     }
     if (ordersJson.trim()) {
       const checked = checkOrdersJson(ordersJson);
       if (!checked.ok) return checked.message;
-      steps.push({
-        label: 'Importing orders',
-        source: 'Orders',
-        kind: 'orders',
-        run: () => orders.mutateAsync(checked.value),
-      });
+      step('Importing orders', 'Orders', 'orders', () => orders.mutateAsync(checked.value));
     }
     return steps.length > 0 ? steps : 'No valid data to import';
   }
@@ -196,30 +203,20 @@ export function ImportPage() {
           <Card>
             <CardHeader title="Data to import" description="Review or paste the data here." />
             <CardBody className="flex flex-col gap-4">
-              <Field id="customers-data" label="Customers (CSV)">
-                <Textarea
-                  id="customers-data"
-                  rows={6}
-                  spellCheck={false}
-                  placeholder={'First Name,Last Name,Email,Phone\nJane,Golfer,jane@example.com,07700 900123'}
-                  value={customersCsv}
-                  disabled={busy}
-                  className="font-mono"
-                  onChange={(event) => setCustomersCsv(event.target.value)}
-                />
-              </Field>
-              <Field id="orders-data" label="Orders (JSON)">
-                <Textarea
-                  id="orders-data"
-                  rows={8}
-                  spellCheck={false}
-                  placeholder='[{"customerEmail": "jane@example.com", ...}]'
-                  value={ordersJson}
-                  disabled={busy}
-                  className="font-mono"
-                  onChange={(event) => setOrdersJson(event.target.value)}
-                />
-              </Field>
+              {pasted.map(({ id, label, rows, placeholder, value, set }) => (
+                <Field key={id} id={id} label={label}>
+                  <Textarea
+                    id={id}
+                    rows={rows}
+                    spellCheck={false}
+                    placeholder={placeholder}
+                    value={value}
+                    disabled={busy}
+                    className="font-mono"
+                    onChange={(event) => set(event.target.value)}
+                  />
+                </Field>
+              ))}
             </CardBody>
           </Card>
           {progress && (

@@ -1,9 +1,10 @@
 import type { EmailCommandResponse } from '@ot/contracts/email/email-views.ts';
 import { useMutation } from '@tanstack/react-query';
-import { Mail, X } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { CornerClose } from '../../../components/ui/corner-close.tsx';
 import { Field, invalidProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -89,11 +90,8 @@ export function TestEmailDialog() {
               </Button>
             </div>
           </form>
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100"
-          >
-            <X aria-hidden="true" className="h-4 w-4" />
+          <Dialog.Close asChild>
+            <CornerClose className="top-3 right-3" />
           </Dialog.Close>
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,16 +1,15 @@
 import { orderStatuses, statusLabel } from '@ot/contracts/orders/item-status.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
+import { FormSelectField } from '../../../../components/forms/form-controls.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field } from '../../../../components/ui/field.tsx';
-import { Input, Textarea } from '../../../../components/ui/input.tsx';
-import { SelectField } from '../../../../components/ui/select.tsx';
+import { Field, TextareaField } from '../../../../components/ui/field.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import {
   AddressSection,
   CustomerContactFields,
   DeliveryFields,
-  DocumentFields,
   ItemStatusFields,
 } from '../order-form/order-form-sections.tsx';
 import type { EditOrderForm } from './edit-order-form.ts';
@@ -45,53 +44,30 @@ export function CustomerInformationCard({ disabled, order }: { disabled: boolean
 
 const orderStatusOptions = orderStatuses.map((value) => ({ value, label: statusLabel(value) }));
 
+/** The order's two notes: what the customer sees, and what only the studio sees. */
+const notesFields = [
+  { name: 'customerNotes', id: 'edit-customer-notes', label: 'Customer Notes', hint: 'Visible to the customer.' },
+  { name: 'fitterNotes', id: 'edit-fitter-notes', label: 'Fitter Notes', hint: 'Admin only, internal.' },
+] as const;
+
 export function OrderStatusCard({ form, disabled }: CardProps) {
   return (
     <Card>
       <CardHeader title="Order Status & Details" />
       <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field id="edit-status" label="Order Status">
-          <Controller
-            control={form.control}
-            name="status"
-            render={({ field }) => (
-              <SelectField
-                id="edit-status"
-                value={field.value}
-                onValueChange={field.onChange}
-                options={orderStatusOptions}
-                disabled={disabled}
-              />
-            )}
-          />
-        </Field>
+        <FormSelectField
+          control={form.control}
+          name="status"
+          id="edit-status"
+          label="Order Status"
+          options={orderStatusOptions}
+          disabled={disabled}
+        />
         <DeliveryFields mode="edit" disabled={disabled} />
         <div className="hidden sm:block" />
-        <Field id="edit-customer-notes" label="Customer Notes" hint="Visible to the customer.">
-          <Textarea id="edit-customer-notes" disabled={disabled} {...form.register('customerNotes')} />
-        </Field>
-        <Field id="edit-fitter-notes" label="Fitter Notes" hint="Admin only, internal.">
-          <Textarea id="edit-fitter-notes" disabled={disabled} {...form.register('fitterNotes')} />
-        </Field>
-      </CardBody>
-    </Card>
-  );
-}
-
-export function SpecSheetCard({
-  disabled,
-  file,
-  onFileChange,
-}: {
-  disabled: boolean;
-  file: File | null;
-  onFileChange: (file: File | null) => void;
-}) {
-  return (
-    <Card>
-      <CardHeader title="Customer Spec Sheet & Fitting Data" />
-      <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <DocumentFields mode="edit" disabled={disabled} file={file} onFileChange={onFileChange} />
+        {notesFields.map(({ name, id, label, hint }) => (
+          <TextareaField key={name} id={id} label={label} hint={hint} disabled={disabled} {...form.register(name)} />
+        ))}
       </CardBody>
     </Card>
   );

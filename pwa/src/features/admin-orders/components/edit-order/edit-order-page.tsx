@@ -3,14 +3,14 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { BackLink } from '../../../../components/back-link.tsx';
+import { FormCheckbox } from '../../../../components/forms/form-controls.tsx';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../../components/page-spinner.tsx';
 import { Button, LinkButton } from '../../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../../components/ui/card.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { isUnavailableOffline } from '../../../../lib/use-online.ts';
@@ -19,7 +19,8 @@ import { type OrderEdit, useSubmitOrderEdit } from '../../api/submit-order-edit.
 import { ConflictResolver } from '../../outbox/conflict-resolver.tsx';
 import { snapshotOfForm, snapshotOfOrder } from '../../outbox/order-snapshot.ts';
 import { outboxView, SAVED_ON_DEVICE, type SubmitOutcome } from '../../outbox/outbox.ts';
-import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard, SpecSheetCard } from './edit-order-cards.tsx';
+import { DocumentCard } from '../order-form/order-form-sections.tsx';
+import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard } from './edit-order-cards.tsx';
 import { type EditOrderForm, editOrderDefaults, editOrderFormSchema } from './edit-order-form.ts';
 
 /** The form as the outbox keeps it: the order it was based on, the change, and the chosen file. */
@@ -126,23 +127,17 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
           <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">
             <CustomerInformationCard disabled={saving} order={order} />
             <OrderStatusCard form={form} disabled={saving} />
-            <SpecSheetCard disabled={saving} file={file} onFileChange={setFile} />
+            <DocumentCard mode="edit" disabled={saving} file={file} onFileChange={setFile} />
             <ItemDetailsCard disabled={saving} order={order} />
             <Card>
               <CardBody>
-                <Controller
+                <FormCheckbox
                   control={form.control}
                   name="notifyCustomer"
-                  render={({ field }) => (
-                    <Checkbox
-                      id="edit-notify"
-                      label="Notify Customer"
-                      description="Send email notification to customer about this update"
-                      checked={field.value}
-                      onCheckedChange={field.onChange}
-                      disabled={saving}
-                    />
-                  )}
+                  id="edit-notify"
+                  label="Notify Customer"
+                  description="Send email notification to customer about this update"
+                  disabled={saving}
                 />
               </CardBody>
             </Card>

@@ -1,19 +1,15 @@
 import { itemStatuses, manufacturers } from '@ot/contracts/orders/item-status.ts';
-import type { Address } from '@ot/contracts/orders/order-fields.ts';
+import { type Address, addressSchema } from '@ot/contracts/orders/order-fields.ts';
 import { z } from 'zod';
 
 /** The order fields both the place-order and the edit-order forms hold, under the same names. */
 export const formText = z.string();
 
-export const addressFormSchema = z.object({
-  name: formText,
-  address1: formText,
-  address2: formText,
-  city: formText,
-  state: formText,
-  zipCode: formText,
-  country: formText,
-});
+/** The seven address fields, each a text box. */
+const addressKeys = addressSchema.keyof().options;
+export const addressFormSchema = z.object(
+  Object.fromEntries(addressKeys.map((key) => [key, formText])) as Record<keyof Address, typeof formText>,
+);
 export type AddressForm = z.infer<typeof addressFormSchema>;
 
 export const itemStatusFieldsSchema = z.object({
@@ -34,12 +30,8 @@ export interface OrderFormFields {
   items: z.infer<typeof itemStatusFieldsSchema>[];
 }
 
+/** An address as the form holds it: '' for what is missing, `country` when it has none. */
 export const addressForm = (address: Partial<Address> | null | undefined, country = ''): AddressForm => ({
-  name: address?.name ?? '',
-  address1: address?.address1 ?? '',
-  address2: address?.address2 ?? '',
-  city: address?.city ?? '',
-  state: address?.state ?? '',
-  zipCode: address?.zipCode ?? '',
+  ...(Object.fromEntries(addressKeys.map((key) => [key, address?.[key] ?? ''])) as AddressForm),
   country: address?.country || country,
 });

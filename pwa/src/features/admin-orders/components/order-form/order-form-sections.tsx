@@ -1,10 +1,11 @@
 import { itemStatuses, manufacturers, statusLabel } from '@ot/contracts/orders/item-status.ts';
 import type { ReactNode } from 'react';
-import { Controller, useFormContext } from 'react-hook-form';
+import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../../components/forms/address-fields.tsx';
+import { FormSelectField } from '../../../../components/forms/form-controls.tsx';
+import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
 import { Field, InputField } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
-import { SelectField } from '../../../../components/ui/select.tsx';
 import type { OrderFormFields } from './order-form-fields.ts';
 
 /**
@@ -21,6 +22,8 @@ const labels = {
     phonePlaceholder: undefined,
     tracking: 'Tracking Number (Optional)',
     eta: 'Estimated Delivery (Optional)',
+    documentTitle: 'Custom Fit Specification',
+    documentDescription: "Upload the customer's spec sheet or link it; every item shares it.",
     file: 'Upload PDF (Optional)',
     url: 'Document URL (Optional)',
     manufacturer: 'Manufacturer *',
@@ -32,6 +35,8 @@ const labels = {
     phonePlaceholder: 'Enter phone number',
     tracking: 'Tracking Number (Parcelforce)',
     eta: 'Estimated Delivery Date',
+    documentTitle: 'Customer Spec Sheet & Fitting Data',
+    documentDescription: undefined,
     file: 'Upload PDF',
     url: 'Or paste a document URL',
     manufacturer: 'Manufacturer',
@@ -123,8 +128,8 @@ export function DeliveryFields({ mode, disabled }: SectionProps) {
   );
 }
 
-/** The spec sheet: a PDF to upload (its name shown once chosen) or a document URL. */
-export function DocumentFields({
+/** The spec sheet card: a PDF to upload (its name shown once chosen) or a document URL. */
+export function DocumentCard({
   mode,
   disabled,
   file,
@@ -133,31 +138,34 @@ export function DocumentFields({
   const form = useFormContext<OrderFormFields>();
   const text = labels[mode];
   return (
-    <>
-      <Field
-        id={`${text.idPrefix}-spec-file`}
-        label={text.file}
-        hint={file ? `Selected: ${file.name}` : 'PDF files only.'}
-      >
-        <Input
+    <Card>
+      <CardHeader title={text.documentTitle} description={text.documentDescription} />
+      <CardBody className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field
           id={`${text.idPrefix}-spec-file`}
-          type="file"
-          accept=".pdf,application/pdf"
-          className="py-1.5"
-          disabled={disabled}
-          onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
-        />
-      </Field>
-      <Field id={`${text.idPrefix}-document-url`} label={text.url}>
-        <Input
-          id={`${text.idPrefix}-document-url`}
-          type="url"
-          placeholder="https://..."
-          disabled={disabled}
-          {...form.register('documentUrl')}
-        />
-      </Field>
-    </>
+          label={text.file}
+          hint={file ? `Selected: ${file.name}` : 'PDF files only.'}
+        >
+          <Input
+            id={`${text.idPrefix}-spec-file`}
+            type="file"
+            accept=".pdf,application/pdf"
+            className="py-1.5"
+            disabled={disabled}
+            onChange={(event) => onFileChange(event.target.files?.[0] ?? null)}
+          />
+        </Field>
+        <Field id={`${text.idPrefix}-document-url`} label={text.url}>
+          <Input
+            id={`${text.idPrefix}-document-url`}
+            type="url"
+            placeholder="https://..."
+            disabled={disabled}
+            {...form.register('documentUrl')}
+          />
+        </Field>
+      </CardBody>
+    </Card>
   );
 }
 
@@ -168,37 +176,23 @@ export function ItemStatusFields({ mode, disabled, index }: SectionProps & { ind
   const id = (key: string) => `${text.idPrefix}-items-${index}-${key}`;
   return (
     <>
-      <Field id={id('manufacturer')} label={text.manufacturer}>
-        <Controller
-          control={form.control}
-          name={`items.${index}.manufacturer`}
-          render={({ field }) => (
-            <SelectField
-              id={id('manufacturer')}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={manufacturerOptions}
-              placeholder="Select manufacturer"
-              disabled={disabled}
-            />
-          )}
-        />
-      </Field>
-      <Field id={id('status')} label="Status">
-        <Controller
-          control={form.control}
-          name={`items.${index}.status`}
-          render={({ field }) => (
-            <SelectField
-              id={id('status')}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={itemStatusOptions}
-              disabled={disabled}
-            />
-          )}
-        />
-      </Field>
+      <FormSelectField
+        control={form.control}
+        name={`items.${index}.manufacturer`}
+        id={id('manufacturer')}
+        label={text.manufacturer}
+        options={manufacturerOptions}
+        placeholder="Select manufacturer"
+        disabled={disabled}
+      />
+      <FormSelectField
+        control={form.control}
+        name={`items.${index}.status`}
+        id={id('status')}
+        label="Status"
+        options={itemStatusOptions}
+        disabled={disabled}
+      />
       <Field id={id('eta')} label={text.itemEta}>
         <Input id={id('eta')} type="date" disabled={disabled} {...form.register(`items.${index}.estimatedDelivery`)} />
       </Field>

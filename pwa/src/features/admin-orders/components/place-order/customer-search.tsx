@@ -1,8 +1,7 @@
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Input } from '../../../../components/ui/input.tsx';
+import { SearchInput } from '../../../../components/ui/input.tsx';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { CUSTOMER_SEARCH_LIMIT, CUSTOMER_SEARCH_MIN, customerSearchQuery } from '../../api/admin-order-queries.ts';
 
@@ -20,22 +19,14 @@ export function CustomerSearch({ onPick, disabled }: { onPick: (customer: Custom
       <label htmlFor="customer-search" className="text-sm font-medium">
         Search Existing Customers
       </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-500"
-        />
-        <Input
-          id="customer-search"
-          type="search"
-          autoComplete="off"
-          placeholder="Search by name or email..."
-          value={search}
-          disabled={disabled}
-          onChange={(event) => setSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
+      <SearchInput
+        id="customer-search"
+        autoComplete="off"
+        placeholder="Search by name or email..."
+        value={search}
+        disabled={disabled}
+        onValueChange={setSearch}
+      />
       {matches.length > 0 && (
         <ul aria-label="Matching customers" className="rounded-md border border-gray-200 dark:border-gray-700">
           {matches.map((customer) => (

@@ -1,11 +1,11 @@
 import { itemTypes } from '@ot/contracts/orders/item-status.ts';
 import { Plus, Trash2 } from 'lucide-react';
-import { Controller, type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { type UseFormReturn, useFieldArray } from 'react-hook-form';
+import { FormSelectField } from '../../../../components/forms/form-controls.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field, InputField } from '../../../../components/ui/field.tsx';
+import { countInput, Field, InputField, poundsInput } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
-import { SelectField } from '../../../../components/ui/select.tsx';
 import { ItemStatusFields } from '../order-form/order-form-sections.tsx';
 import { emptyItem, type PlaceOrderForm } from './place-order-form.ts';
 
@@ -39,24 +39,16 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
             <fieldset key={field.id} className="rounded-md border border-gray-200 p-4 dark:border-gray-700">
               <legend className="px-1 text-sm font-semibold">Item {index + 1}</legend>
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-                <Field id={id('name')} label="Item Type" error={error?.name?.message}>
-                  <Controller
-                    control={form.control}
-                    name={`items.${index}.name`}
-                    render={({ field: control }) => (
-                      <SelectField
-                        id={id('name')}
-                        value={control.value}
-                        onValueChange={control.onChange}
-                        options={typeOptions}
-                        placeholder="Select item type"
-                        disabled={disabled}
-                        invalid={Boolean(error?.name)}
-                        describedBy={error?.name ? `${id('name')}-error` : undefined}
-                      />
-                    )}
-                  />
-                </Field>
+                <FormSelectField
+                  control={form.control}
+                  name={`items.${index}.name`}
+                  id={id('name')}
+                  label="Item Type"
+                  error={error?.name?.message}
+                  options={typeOptions}
+                  placeholder="Select item type"
+                  disabled={disabled}
+                />
                 <Field id={id('sku')} label="SKU (Optional)">
                   <Input id={id('sku')} disabled={disabled} {...form.register(`items.${index}.sku`)} />
                 </Field>
@@ -64,10 +56,7 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
                   id={id('price')}
                   label="Price (£)"
                   error={error?.price?.message}
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
+                  {...poundsInput}
                   disabled={disabled}
                   {...form.register(`items.${index}.price`)}
                 />
@@ -75,10 +64,7 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
                   id={id('quantity')}
                   label="Quantity"
                   error={error?.quantity?.message}
-                  type="number"
-                  inputMode="numeric"
-                  step="1"
-                  min="1"
+                  {...countInput}
                   disabled={disabled}
                   {...form.register(`items.${index}.quantity`)}
                 />

@@ -11,6 +11,7 @@ import { useOnline } from '../../../../lib/use-online.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
 import { usePlaceOrder } from '../../api/place-order.ts';
 import { ORDER_SAVED_ON_DEVICE } from '../../outbox/outbox.ts';
+import { DocumentCard } from '../order-form/order-form-sections.tsx';
 import {
   type PlaceOrderForm,
   placeOrderDefaults,
@@ -21,7 +22,6 @@ import { OrderItemsSection } from './place-order-items.tsx';
 import {
   AddressSections,
   CustomerInformationSection,
-  CustomFitSpecificationSection,
   OrderDetailsSection,
   OrderInformationSection,
 } from './place-order-sections.tsx';
@@ -82,7 +82,7 @@ export function PlaceOrderPage() {
           <AddressSections form={form} disabled={disabled} />
           <OrderDetailsSection form={form} disabled={disabled} />
           <OrderItemsSection form={form} disabled={disabled} />
-          <CustomFitSpecificationSection disabled={disabled} file={documentFile} onFileChange={setDocumentFile} />
+          <DocumentCard mode="place" disabled={disabled} file={documentFile} onFileChange={setDocumentFile} />
           <div className="flex justify-end gap-2">
             <Button asChild variant="outline">
               <Link to="/admin/dashboard">Cancel</Link>

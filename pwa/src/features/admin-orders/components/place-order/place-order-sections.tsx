@@ -1,18 +1,13 @@
 import type { Customer } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { type UseFormReturn, useWatch } from 'react-hook-form';
+import { FormCheckbox } from '../../../../components/forms/form-controls.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Checkbox } from '../../../../components/ui/checkbox.tsx';
-import { Field, InputField } from '../../../../components/ui/field.tsx';
-import { Input, Textarea } from '../../../../components/ui/input.tsx';
+import { Field, InputField, poundsInput, TextareaField } from '../../../../components/ui/field.tsx';
+import { Input } from '../../../../components/ui/input.tsx';
 import { useOnline } from '../../../../lib/use-online.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
-import {
-  AddressSection,
-  CustomerContactFields,
-  DeliveryFields,
-  DocumentFields,
-} from '../order-form/order-form-sections.tsx';
+import { AddressSection, CustomerContactFields, DeliveryFields } from '../order-form/order-form-sections.tsx';
 import { CustomerSearch } from './customer-search.tsx';
 import { computeRemaining, computeTotal, DEFAULT_COUNTRY, type PlaceOrderForm } from './place-order-form.ts';
 
@@ -99,18 +94,12 @@ export function AddressSections({ form, disabled }: SectionProps) {
       <Card>
         <CardHeader title="Billing Address" />
         <CardBody className="flex flex-col gap-4">
-          <Controller
+          <FormCheckbox
             control={form.control}
             name="sameBillingAddress"
-            render={({ field }) => (
-              <Checkbox
-                id="same-billing"
-                label="Same as shipping address"
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                disabled={disabled}
-              />
-            )}
+            id="same-billing"
+            label="Same as shipping address"
+            disabled={disabled}
           />
           {!same && <AddressSection mode="place" which="billing" disabled={disabled} />}
         </CardBody>
@@ -138,10 +127,7 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
       id={id}
       label={label}
       error={errors[name]?.message}
-      type="number"
-      inputMode="decimal"
-      step="0.01"
-      min="0"
+      {...poundsInput}
       disabled={disabled}
       {...form.register(name)}
     />
@@ -165,27 +151,13 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
           value={remaining}
         />
         <DeliveryFields mode="place" disabled={disabled} />
-        <Field id="order-notes" label="Customer Notes (Optional)" className="sm:col-span-3">
-          <Textarea id="order-notes" disabled={disabled} {...form.register('notes')} />
-        </Field>
-      </CardBody>
-    </Card>
-  );
-}
-
-export function CustomFitSpecificationSection({
-  disabled,
-  file,
-  onFileChange,
-}: Omit<SectionProps, 'form'> & { file: File | null; onFileChange: (file: File | null) => void }) {
-  return (
-    <Card>
-      <CardHeader
-        title="Custom Fit Specification"
-        description="Upload the customer's spec sheet or link it; every item shares it."
-      />
-      <CardBody className="grid gap-4 sm:grid-cols-2">
-        <DocumentFields mode="place" disabled={disabled} file={file} onFileChange={onFileChange} />
+        <TextareaField
+          id="order-notes"
+          label="Customer Notes (Optional)"
+          className="sm:col-span-3"
+          disabled={disabled}
+          {...form.register('notes')}
+        />
       </CardBody>
     </Card>
   );
