@@ -1,4 +1,5 @@
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addOrder, countEvents, signedInAdmin, signedInCustomer } from '../support/scenario.ts';
@@ -7,10 +8,12 @@ import { ADMIN, type Client, orderPayload, type Stack, startStack, uniqueEmail }
 /**
  * Spec section 6 on the server: anonymous gets 401 on everything but login; a customer gets 403 on
  * every admin endpoint and 404 (never 403) on another customer's order; fitterNotes never reaches a
- * non-admin.
+ * non-admin. An auditor (issue 13) reads every order, the email log and the audit paths, and gets 403
+ * on every write.
  */
-type Role = 'anonymous' | 'customer A' | 'customer B' | 'admin';
-const roles: Role[] = ['anonymous', 'customer A', 'customer B', 'admin'];
+type Role = 'anonymous' | 'customer A' | 'customer B' | 'auditor' | 'admin';
+const roles: Role[] = ['anonymous', 'customer A', 'customer B', 'auditor', 'admin'];
+const AUDITOR = { username: 'permissions.auditor', password: 'reads every order, writes none' };
 
 interface World {
   stack: Stack;
@@ -26,6 +29,12 @@ const test = suite<World>('permissions: every endpoint for every role', {} as Wo
 
 test.before(async (context) => {
   context.stack = await startStack();
+  await createUserRepository(context.stack.db.pool).upsertAdmin(
+    AUDITOR.username,
+    AUDITOR.password,
+    undefined,
+    'auditor',
+  );
   const admin = await signedInAdmin(context.stack);
   context.emailA = uniqueEmail('alice');
   context.emailB = uniqueEmail('bob');
@@ -43,6 +52,12 @@ test.before(async (context) => {
         return signedInCustomer(context.stack, context.emailA, context.orderA.orderNumber);
       case 'customer B':
         return signedInCustomer(context.stack, context.emailB, context.orderB.orderNumber);
+      case 'auditor': {
+        const auditor = context.stack.client();
+        const answer = await auditor.loginAdmin(AUDITOR.username, AUDITOR.password);
+        if (answer.status !== 200) throw new Error(`auditor login failed: ${answer.status}`);
+        return auditor;
+      }
       case 'admin':
         return signedInAdmin(context.stack);
     }
@@ -62,9 +77,19 @@ interface Call {
 
 const A = (world: World) => world.orderA.orderNumber;
 const itemOfA = (world: World) => world.orderA.items[0]?.id ?? '';
-const readerOfA = { anonymous: 401, 'customer A': 200, 'customer B': 404, admin: 200 };
-const signedIn = { anonymous: 401, 'customer A': 200, 'customer B': 200, admin: 200 };
-const adminOnly = (status: number) => ({ anonymous: 401, 'customer A': 403, 'customer B': 403, admin: status });
+const readerOfA = { anonymous: 401, 'customer A': 200, 'customer B': 404, auditor: 200, admin: 200 };
+const signedIn = { anonymous: 401, 'customer A': 200, 'customer B': 200, auditor: 200, admin: 200 };
+/** Staff reads: admins and auditors. */
+const staff = { anonymous: 401, 'customer A': 403, 'customer B': 403, auditor: 200, admin: 200 };
+/** Writes (and the one read that only serves a write, the next order number): the admin's alone. */
+const adminOnly = (status: number) => ({
+  anonymous: 401,
+  'customer A': 403,
+  'customer B': 403,
+  auditor: 403,
+  admin: status,
+});
+const unknownEmail = '00000000-0000-4000-8000-000000000000';
 
 const calls: Call[] = [
   { method: 'GET', label: '/api/auth/me', path: () => '/api/auth/me', expected: signedIn },
@@ -82,7 +107,60 @@ const calls: Call[] = [
     path: (w) => `/api/orders/${A(w)}/timeline`,
     expected: readerOfA,
   },
-  { method: 'GET', label: '/api/admin/orders', path: () => '/api/admin/orders', expected: adminOnly(200) },
+  { method: 'GET', label: '/api/admin/orders', path: () => '/api/admin/orders', expected: staff },
+  {
+    method: 'GET',
+    label: '/api/admin/orders?tab=active',
+    path: () => '/api/admin/orders?tab=active',
+    expected: staff,
+  },
+  { method: 'GET', label: '/api/admin/email-events', path: () => '/api/admin/email-events', expected: staff },
+  { method: 'GET', label: '/api/admin/email-stats', path: () => '/api/admin/email-stats?days=30', expected: staff },
+  { method: 'GET', label: '/api/admin/retry-queue', path: () => '/api/admin/retry-queue', expected: staff },
+  { method: 'GET', label: '/api/admin/dev-mailbox', path: () => '/api/admin/dev-mailbox', expected: staff },
+  {
+    method: 'GET',
+    label: '/api/admin/customers/export',
+    path: () => '/api/admin/customers/export',
+    expected: staff,
+  },
+  {
+    method: 'GET',
+    label: "/api/audit/orders/{A's order}/events",
+    path: (w) => `/api/audit/orders/${A(w)}/events`,
+    expected: staff,
+  },
+  {
+    method: 'GET',
+    label: "/api/audit/orders/{A's order}?version=1",
+    path: (w) => `/api/audit/orders/${A(w)}?version=1`,
+    expected: staff,
+  },
+  {
+    method: 'GET',
+    label: "/api/audit/orders/{A's order}?at=now",
+    path: (w) => `/api/audit/orders/${A(w)}?at=${encodeURIComponent(new Date().toISOString())}`,
+    expected: staff,
+  },
+  {
+    method: 'GET',
+    label: '/api/audit/orders/{unknown}/events',
+    path: () => '/api/audit/orders/EP-9999/events',
+    expected: { ...staff, auditor: 404, admin: 404 },
+  },
+  {
+    method: 'GET',
+    label: '/api/audit/export?format=csv',
+    path: () => '/api/audit/export?format=csv',
+    expected: staff,
+  },
+  {
+    method: 'GET',
+    label: "/api/audit/export?format=ndjson&orderNumber={A's order}",
+    path: (w) => `/api/audit/export?format=ndjson&orderNumber=${A(w)}`,
+    expected: staff,
+  },
+  { method: 'GET', label: '/api/audit/verify', path: () => '/api/audit/verify', expected: staff },
   {
     method: 'GET',
     label: '/api/admin/next-order-number',
@@ -93,7 +171,7 @@ const calls: Call[] = [
     method: 'GET',
     label: '/api/admin/customers?q=',
     path: () => '/api/admin/customers?q=al',
-    expected: adminOnly(200),
+    expected: staff,
   },
   {
     method: 'POST',
@@ -130,20 +208,67 @@ const calls: Call[] = [
     body: () => ({ status: 'order_being_processed' }),
     expected: adminOnly(404),
   },
+  {
+    method: 'POST',
+    label: '/api/admin/import (an empty list)',
+    path: () => '/api/admin/import',
+    body: () => [],
+    expected: adminOnly(400),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/import-customers (an empty list)',
+    path: () => '/api/admin/import-customers',
+    body: () => [],
+    expected: adminOnly(400),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/import-customers-from-drive (not a Drive link)',
+    path: () => '/api/admin/import-customers-from-drive',
+    body: () => ({ googleDriveUrl: 'not a link' }),
+    expected: adminOnly(400),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/upload-document (no file)',
+    path: () => '/api/admin/upload-document',
+    body: () => new FormData(),
+    expected: adminOnly(400),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/test-email',
+    path: () => '/api/admin/test-email',
+    body: () => ({ email: 'studio.test@example.com' }),
+    expected: adminOnly(202),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/retry-email/{unknown}',
+    path: () => `/api/admin/retry-email/${unknownEmail}`,
+    expected: adminOnly(404),
+  },
+  {
+    method: 'POST',
+    label: '/api/admin/email-events/{unknown}/resend',
+    path: () => `/api/admin/email-events/${unknownEmail}/resend`,
+    expected: adminOnly(404),
+  },
   { method: 'POST', label: '/api/auth/logout', path: () => '/api/auth/logout', expected: signedIn },
   {
     method: 'POST',
     label: '/api/auth/customer/login',
     path: () => '/api/auth/customer/login',
     body: (w) => ({ email: w.emailA, orderNumber: A(w) }),
-    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, admin: 200 },
+    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, auditor: 200, admin: 200 },
   },
   {
     method: 'POST',
     label: '/api/auth/admin/login',
     path: () => '/api/auth/admin/login',
     body: () => ADMIN,
-    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, admin: 200 },
+    expected: { anonymous: 200, 'customer A': 200, 'customer B': 200, auditor: 200, admin: 200 },
   },
 ];
 
@@ -233,11 +358,13 @@ test('a fitter-note edit leaves every answer to the customer as it was, version 
 
 test('a refused write writes nothing', async (world) => {
   const before = await countEvents(world.stack);
-  for (const role of ['anonymous', 'customer A'] as const) {
+  for (const role of ['anonymous', 'customer A', 'auditor'] as const) {
     const client = await world.as(role);
     await client.post('/api/admin/orders', orderPayload());
     await client.patch(`/api/admin/orders/${A(world)}/status`, { status: 'order_shipped' });
     await client.patch(`/api/admin/orders/${A(world)}/items/${itemOfA(world)}`, { status: 'order_collected_shipped' });
+    await client.post('/api/admin/test-email', { email: 'studio.test@example.com' });
+    await client.post('/api/admin/import', [orderPayload({ orderNumber: 'EP-7777' })]);
   }
   assert.is(await countEvents(world.stack), before);
 });

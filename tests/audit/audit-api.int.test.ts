@@ -2,6 +2,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startNotifier } from '../support/notifier.ts';
 import { addOrder, signedInAdmin, signedInCustomer } from '../support/scenario.ts';
 import { type Client, orderPayload, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
 
@@ -12,6 +13,7 @@ import { type Client, orderPayload, type Stack, startStack, uniqueEmail } from '
 type Role = 'anonymous' | 'customer' | 'auditor' | 'admin';
 const roles: Role[] = ['anonymous', 'customer', 'auditor', 'admin'];
 const AUDITOR = { username: 'ada.auditor', password: 'auditors read every line' };
+const SECOND_ADMIN = { username: 'ben.fitter', password: 'a second admin of the studio' };
 
 interface World {
   stack: Stack;
@@ -24,7 +26,9 @@ const test = suite<World>('audit API: roles, history, as-of', {} as World);
 
 test.before(async (world) => {
   world.stack = await startStack();
-  await createUserRepository(world.stack.db.pool).upsertAdmin(AUDITOR.username, AUDITOR.password, undefined, 'auditor');
+  const users = createUserRepository(world.stack.db.pool);
+  await users.upsertAdmin(AUDITOR.username, AUDITOR.password, undefined, 'auditor');
+  await users.upsertAdmin(SECOND_ADMIN.username, SECOND_ADMIN.password);
   const admin = await signedInAdmin(world.stack);
   world.email = uniqueEmail('audited');
   world.order = await addOrder(admin, { customerEmail: world.email, fitterNotes: 'staff only' });
@@ -108,48 +112,290 @@ test('an auditor reads the admin view (fitter notes included) and their session 
   assert.type(order.body.fitterNotes, 'string');
 });
 
-test('as of every version equals what GET /api/orders/{n} answered at that version', async (world) => {
-  const admin = await world.as('admin');
-  const placed = await addOrder(admin, { fitterNotes: 'v1 notes' });
+async function secondAdmin(world: World): Promise<Client> {
+  const client = world.stack.client();
+  const answer = await client.loginAdmin(SECOND_ADMIN.username, SECOND_ADMIN.password);
+  assert.is(answer.status, 200, 'the second admin signs in');
+  return client;
+}
+
+test('as of every version equals what GET /api/orders/{n} answered at that version, through a history by two admins', async (world) => {
+  const first = await world.as('admin');
+  const second = await secondAdmin(world);
+  const placed = await addOrder(first, {
+    fitterNotes: 'v1 notes',
+    items: [
+      { name: 'Driver', sku: 'DRV-1', price: 45000, quantity: 1, manufacturer: 'Titleist' },
+      { name: 'Irons', sku: 'IRN-7', price: 99900, quantity: 1, manufacturer: 'Mizuno' },
+    ],
+  });
   const n = placed.orderNumber;
+  const [driver, irons] = placed.items.map((item) => item.id) as [string, string];
   const seen = new Map<number, OrderView>();
-  const record = async () => {
+  const record = async (reader: Client) => {
     await world.stack.settle();
-    const answer = await admin.get<OrderView>(`/api/orders/${n}`);
+    const answer = await reader.get<OrderView>(`/api/orders/${n}`);
+    assert.is(answer.status, 200);
     seen.set(answer.body.version, answer.body);
   };
-  await record();
-  const item = placed.items[0]?.id as string;
-  const steps: [string, unknown][] = [
-    [`/api/admin/orders/${n}/status`, { status: 'order_placed_with_manufacturer', fitterNotes: 'v2 notes' }],
-    [`/api/admin/orders/${n}/items/${item}`, { status: 'order_arrived_awaiting_qc', estimatedDelivery: '2026-12-01' }],
-    [`/api/admin/orders/${n}/status`, { status: 'order_placed_with_manufacturer', customerName: 'Jane Renamed' }],
-    [`/api/admin/orders/${n}/items/${item}`, { manufacturer: 'Ping' }],
-    [`/api/admin/orders/${n}/status`, { status: 'order_arrived_awaiting_qc', trackingNumber: 'TRK-1', notes: 'hi' }],
+  await record(first);
+  const status = `/api/admin/orders/${n}/status`;
+  const item = (id: string) => `/api/admin/orders/${n}/items/${id}`;
+  const steps: [Client, string, unknown, Record<string, string>?][] = [
+    [second, status, { status: 'order_placed_with_manufacturer', fitterNotes: 'v2 notes' }],
+    [first, item(driver), { status: 'order_placed_with_manufacturer', estimatedDelivery: '2026-12-01' }],
+    [second, item(irons), { manufacturer: 'Ping', estimatedDelivery: '2026-12-10' }],
+    [
+      first,
+      status,
+      {
+        status: 'order_placed_with_manufacturer',
+        customerName: 'Jane Renamed',
+        customerPhone: '07700 900123',
+        shippingName: 'Jane Renamed',
+        shippingAddress1: '2 Links Road',
+        shippingCity: 'Carnoustie',
+        shippingZipCode: 'DD7 7JE',
+        shippingCountry: 'United Kingdom',
+      },
+    ],
+    [second, status, { status: 'order_placed_with_manufacturer', trackingNumber: 'PF123456789GB', notes: 'hi' }],
+    [first, item(driver), { status: 'order_arrived_awaiting_qc' }, { 'x-send-email': 'true' }],
+    [second, status, { status: 'order_arrived_awaiting_qc', documentUrl: 'https://docs.google.com/document/d/spec' }],
+    [first, status, { status: 'order_arrived_awaiting_qc', estimatedDelivery: '2026-12-12', fitterNotes: '' }],
+    [second, item(irons), { status: 'order_collected_shipped' }],
+    [first, item(driver), { status: 'order_collected_shipped' }],
   ];
-  for (const [path, body] of steps) {
-    const answer = await admin.patch(path, body);
+  for (const [admin, path, body, headers] of steps) {
+    const answer = await admin.patch<OrderView>(path, body, headers);
     assert.is(answer.status, 200, JSON.stringify(answer.body));
-    await record();
+    await record(admin === first ? second : first);
   }
-  assert.ok(seen.size >= steps.length, `recorded ${seen.size} versions`);
-  const events = await admin.get<{ version: number; stream: string; recordedAt: string }[]>(
-    `/api/audit/orders/${n}/events`,
-  );
+  assert.ok(seen.size > steps.length, `recorded ${seen.size} versions`);
+  const events = await world
+    .as('auditor')
+    .then((auditor) =>
+      auditor.get<{ version: number; stream: string; recordedAt: string; actor: { name: string } }[]>(
+        `/api/audit/orders/${n}/events`,
+      ),
+    );
+  const own = events.body.filter((e) => e.stream === `order-${n}`);
+  assert.equal(new Set(own.map((e) => e.actor.name)), new Set(['admin', SECOND_ADMIN.username]), 'both admins act');
+  const auditor = await world.as('auditor');
   for (const [version, shown] of seen) {
-    const asOf = await admin.get<OrderView>(`/api/audit/orders/${n}?version=${version}`);
+    const asOf = await auditor.get<OrderView>(`/api/audit/orders/${n}?version=${version}`);
     assert.is(asOf.status, 200);
     assert.equal(asOf.body, shown, `version ${version}`);
-    const event = events.body.find((e) => e.stream === `order-${n}` && e.version === version);
-    const atTime = await admin.get<OrderView>(`/api/audit/orders/${n}?at=${event?.recordedAt}`);
+    // The last event of that version: several events of one command share a version's time.
+    const event = own.filter((e) => e.version <= version).at(-1);
+    const atTime = await auditor.get<OrderView>(`/api/audit/orders/${n}?at=${event?.recordedAt}`);
     assert.equal(atTime.body, shown, `at the time of version ${version}`);
   }
-  const last = Math.max(...events.body.filter((e) => e.stream === `order-${n}`).map((e) => e.version));
-  assert.is((await admin.get(`/api/audit/orders/${n}?version=${last + 1}`)).status, 404);
-  assert.is((await admin.get(`/api/audit/orders/${n}?at=2000-01-01T00:00:00Z`)).status, 404);
-  assert.is((await admin.get(`/api/audit/orders/${n}?version=abc`)).status, 400);
-  assert.is((await admin.get(`/api/audit/orders/${n}?at=yesterday`)).status, 400);
+  const now = await auditor.get<OrderView>(`/api/audit/orders/${n}`);
+  assert.equal(now.body, seen.get(Math.max(...seen.keys())), 'without a version: the order as it stands');
+  const last = Math.max(...own.map((e) => e.version));
+  assert.is((await auditor.get(`/api/audit/orders/${n}?version=${last + 1}`)).status, 404);
+  assert.is((await auditor.get(`/api/audit/orders/${n}?version=0`)).status, 400);
+  assert.is((await auditor.get(`/api/audit/orders/${n}?at=2000-01-01T00:00:00Z`)).status, 404);
+  const beforePlaced = new Date(Date.parse(own[0]?.recordedAt ?? '') - 1).toISOString();
+  assert.is((await auditor.get(`/api/audit/orders/${n}?at=${beforePlaced}`)).status, 404, 'a moment before it');
+  assert.is((await auditor.get('/api/audit/orders/EP-9999?version=1')).status, 404);
+  for (const bad of ['version=abc', 'version=1.5', 'at=yesterday', 'at=2026-13-45']) {
+    const answer = await auditor.get<{ message: string }>(`/api/audit/orders/${n}?${bad}`);
+    assert.is(answer.status, 400, bad);
+    assert.type(answer.body.message, 'string');
+  }
 });
+
+interface AuditedRecord {
+  id: string;
+  stream: string;
+  version: number;
+  position: number;
+  type: string;
+  occurredAt: string;
+  recordedAt: string;
+  actor: { kind: string; id: string; name: string };
+  commandId: string;
+  correlationId: string;
+  causationId: string | null;
+  data: Record<string, unknown>;
+  hash: string;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
+
+test("every field of an order's events, its emails' requests, outcomes and resends, found from the events alone", async (world) => {
+  const first = await world.as('admin');
+  const second = await secondAdmin(world);
+  const order = await addOrder(first, { fitterNotes: 'staff only' });
+  const n = order.orderNumber;
+  const itemId = order.items[0]?.id as string;
+  const notifier = startNotifier(world.stack.db.pool, world.stack.store);
+  try {
+    const patched = await second.patch(
+      `/api/admin/orders/${n}/items/${itemId}`,
+      { status: 'order_placed_with_manufacturer' },
+      { 'x-send-email': 'true' },
+    );
+    assert.is(patched.status, 200);
+    const requested = await sent(world, n, 1);
+    await world.stack.settle();
+    const resend = await second.post<{ notificationId: string }>(`/api/admin/email-events/${requested[0]}/resend`);
+    assert.is(resend.status, 202, JSON.stringify(resend.body));
+    await sent(world, n, 2, resend.body.notificationId);
+  } finally {
+    await notifier.stop();
+  }
+  await world.stack.settle();
+  // The email log is a read model: the history must not need it.
+  await world.stack.db.pool.query('delete from rm.email_events where order_number = $1', [n]);
+
+  const auditor = await world.as('auditor');
+  const answer = await auditor.get<AuditedRecord[]>(`/api/audit/orders/${n}/events`);
+  assert.is(answer.status, 200);
+  const { rows } = await world.stack.db.pool.query<{
+    id: string;
+    stream: string;
+    version: number;
+    position: string;
+    type: string;
+    data: Record<string, unknown>;
+    metadata: Record<string, unknown>;
+    recorded_at: Date;
+    hash: string;
+  }>(
+    `select id::text, stream, version, position::text, type, data, metadata, recorded_at, encode(hash, 'hex') as hash
+       from es.events
+      where stream = $1 or stream in (
+        select 'email-' || (data->>'notificationId') from es.events where stream = $1 and type = 'CustomerNotificationRequested')
+        or stream in (select stream from es.events where data->>'orderNumber' = $2 and stream like 'email-%')
+      order by position`,
+    [`order-${n}`, n],
+  );
+  assert.equal(
+    answer.body.map((event) => event.id),
+    rows.map((row) => row.id),
+    'every event of the order and of its emails, in stream (global) order',
+  );
+  assert.equal(
+    rows.map((row) => `${row.stream.startsWith('email-') ? 'email' : 'order'}:${row.type}`),
+    [
+      'order:OrderPlaced',
+      'order:ItemStatusChanged',
+      'order:CustomerNotificationRequested',
+      'email:EmailSent',
+      'email:CustomerNotificationRequested',
+      'email:EmailSent',
+    ],
+  );
+  for (const [index, event] of answer.body.entries()) {
+    const row = rows[index];
+    assert.ok(row);
+    assert.equal(Object.keys(event).sort(), [
+      'actor',
+      'causationId',
+      'changes',
+      'commandId',
+      'correlationId',
+      'data',
+      'hash',
+      'id',
+      'occurredAt',
+      'position',
+      'recordedAt',
+      'stream',
+      'type',
+      'version',
+    ]);
+    const metadata = row.metadata as { actor: unknown; occurredAt: string; commandId: string; correlationId: string };
+    assert.equal(
+      {
+        stream: event.stream,
+        version: event.version,
+        position: event.position,
+        type: event.type,
+        occurredAt: event.occurredAt,
+        recordedAt: event.recordedAt,
+        actor: event.actor,
+        commandId: event.commandId,
+        correlationId: event.correlationId,
+        causationId: event.causationId,
+        data: event.data,
+        hash: event.hash,
+      },
+      {
+        stream: row.stream,
+        version: row.version,
+        position: Number(row.position),
+        type: row.type,
+        occurredAt: metadata.occurredAt,
+        recordedAt: row.recorded_at.toISOString(),
+        actor: metadata.actor,
+        commandId: metadata.commandId,
+        correlationId: metadata.correlationId,
+        causationId: (row.metadata as { causationId?: string | null }).causationId ?? null,
+        data: row.data,
+        hash: row.hash,
+      },
+      `${row.stream} v${row.version}`,
+    );
+  }
+  const [placed, moved, request, delivered, resent, resentDelivered] = answer.body as [
+    AuditedRecord,
+    AuditedRecord,
+    AuditedRecord,
+    AuditedRecord,
+    AuditedRecord,
+    AuditedRecord,
+  ];
+  assert.equal(placed.actor.name, 'admin');
+  assert.equal([moved.actor.kind, moved.actor.name], ['admin', SECOND_ADMIN.username]);
+  assert.equal(
+    placed.changes.find((change) => change.field === 'fitterNotes'),
+    { field: 'fitterNotes', before: null, after: 'staff only' },
+    'the staff-only fields are in the history',
+  );
+  assert.equal(moved.changes, [
+    { field: `items[${itemId}].status`, before: 'order_being_processed', after: 'order_placed_with_manufacturer' },
+  ]);
+  const firstId = request.data.notificationId as string;
+  const resendId = resent.data.notificationId as string;
+  assert.equal(request.changes, [{ field: `emails[${firstId}].status`, before: null, after: 'pending' }]);
+  assert.equal(delivered.changes, [{ field: `emails[${firstId}].status`, before: 'pending', after: 'sent' }]);
+  assert.is(delivered.stream, `email-${firstId}`);
+  assert.equal([resent.stream, resent.data.resendOf, resent.data.orderNumber], [`email-${resendId}`, firstId, n]);
+  assert.equal(resent.changes, [{ field: `emails[${resendId}].status`, before: null, after: 'pending' }]);
+  assert.equal(resentDelivered.changes, [{ field: `emails[${resendId}].status`, before: 'pending', after: 'sent' }]);
+  assert.is(resent.actor.name, SECOND_ADMIN.username);
+
+  // The export of the order holds the same events, each with its chain hash.
+  const exported = await auditor.raw(`/api/audit/export?format=ndjson&orderNumber=${n}`);
+  const lines = (await exported.text())
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: string; hash: string });
+  assert.equal(
+    lines.map((line) => [line.id, line.hash]),
+    answer.body.map((event) => [event.id, event.hash]),
+  );
+});
+
+/** The order's emails once the notifier has sent `count` of them (the last, when given, with this id). */
+async function sent(world: World, n: string, count: number, last?: string): Promise<string[]> {
+  for (let i = 0; i < 400; i++) {
+    const { rows } = await world.stack.db.pool.query<{ id: string }>(
+      `select substr(stream, 7) as id from es.events
+        where type = 'EmailSent' and stream in (
+          select 'email-' || (data->>'notificationId') from es.events
+           where type = 'CustomerNotificationRequested' and (stream = $1 or data->>'orderNumber' = $2))
+        order by position`,
+      [`order-${n}`, n],
+    );
+    if (rows.length >= count && (!last || rows.some((row) => row.id === last))) return rows.map((row) => row.id);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`the notifier did not send ${count} emails of ${n}`);
+}
 
 test('the events of an order carry actor, ids, hash and the changes folded from the stream', async (world) => {
   const auditor = await world.as('auditor');

@@ -68,6 +68,12 @@ export interface EventStore {
    * stays constant however many there are).
    */
   readAudited(filter: AuditFilter): AsyncIterable<AuditedEvent>;
+  /**
+   * The streams holding an event whose data names this order number (`data.orderNumber`, exactly), in
+   * the order they first named it: the order's own stream, and those that live apart but are about it (a resent
+   * email's). How an order's whole history is found from the events alone.
+   */
+  streamsNamingOrder(orderNumber: string): Promise<string[]>;
   /** The next batch of events after a checkpoint, in the order followers must apply them. */
   readAll(options: { after: Checkpoint; limit: number }): Promise<RecordedEvent[]>;
   /** Calls back (without data) whenever new events may be readable; returns an unsubscribe. */

@@ -104,8 +104,9 @@ export function createEventStoreDbEventStore(
     }
   }
 
-  // The id index: every event of ours up to `indexed`, by id.
+  // The id index: every event of ours up to `indexed`, by id; and the streams naming each order number.
   const index = new Map<string, { stream: string; version: number; position: number }>();
+  const namingOrder = new Map<string, Set<string>>();
   let indexed: Checkpoint = start;
   let indexing: Promise<void> = Promise.resolve();
   function catchUpIndex(): Promise<void> {
@@ -113,7 +114,11 @@ export function createEventStoreDbEventStore(
       for (;;) {
         const batch = await readOurs(indexed, PAGE);
         if (batch.length === 0) return;
-        for (const { id, stream, version, position } of batch) index.set(id, { stream, version, position });
+        for (const { id, stream, version, position, data } of batch) {
+          index.set(id, { stream, version, position });
+          const named = (data as { orderNumber?: unknown } | null)?.orderNumber;
+          if (typeof named === 'string') namingOrder.set(named, (namingOrder.get(named) ?? new Set()).add(stream));
+        }
         indexed = checkpointOf(batch[batch.length - 1] as RecordedEvent);
       }
     });
@@ -205,6 +210,12 @@ export function createEventStoreDbEventStore(
     }
   }
 
+  /** From the id index (filled from `$all` in global order, so each Set keeps the order the streams first named it). */
+  async function streamsNamingOrder(orderNumber: string): Promise<string[]> {
+    await catchUpIndex();
+    return [...(namingOrder.get(orderNumber) ?? [])];
+  }
+
   async function readStream(stream: string, options: { toVersion?: number } = {}): Promise<RecordedEvent[]> {
     if (options.toVersion !== undefined && options.toVersion < 1) return [];
     const events: RecordedEvent[] = [];
@@ -286,6 +297,7 @@ export function createEventStoreDbEventStore(
     readStream,
 
     readAudited,
+    streamsNamingOrder,
 
     readAll: ({ after, limit }) => readOurs(after, limit),
 

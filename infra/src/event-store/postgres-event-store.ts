@@ -182,6 +182,14 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       }
     },
 
+    async streamsNamingOrder(orderNumber) {
+      const { rows } = await pool.query<{ stream: string }>(
+        `select stream from es.events where data->>'orderNumber' = $1 group by stream order by min(position)`,
+        [orderNumber],
+      );
+      return rows.map((row) => row.stream);
+    },
+
     async readAll({ after, limit }) {
       const { rows } = await pool.query<EventRow>(
         `select ${columns} from es.events

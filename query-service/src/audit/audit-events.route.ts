@@ -9,8 +9,8 @@ import { auditRecord, collect, orderHistoryStreams } from './order-history.ts';
  */
 export function auditEventsRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   router.get('/api/audit/orders/:orderNumber/events', requireRole('auditor'), async (ctx) => {
-    const { streams, keep } = await orderHistoryStreams(deps, ctx.params.orderNumber ?? '');
-    const events = (await collect(deps.store.readAudited({ streams }))).filter(keep);
+    const { streams } = await orderHistoryStreams(deps, ctx.params.orderNumber ?? '');
+    const events = await collect(deps.store.readAudited({ streams }));
     ctx.body = historyWithChanges(events).map((event) => ({ ...auditRecord(event), changes: event.changes }));
   });
 }

@@ -33,6 +33,6 @@ export function exportEventsRoute(router: QueryRouter, deps: QueryServiceDeps): 
     ctx.set('Content-Disposition', `attachment; filename="${name}.${format}"`);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = Readable.from(exportChunks(events, format, history?.keep));
+    ctx.body = Readable.from(exportChunks(events, format));
   });
 }

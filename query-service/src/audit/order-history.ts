@@ -31,46 +31,24 @@ export async function readOrderEvents(
 }
 
 /**
- * Every stream of an order's history: its own, and the streams of its emails. Emails requested with a
- * change are named by the order's own events; a resend lives only in its email's stream, found through
- * the email log and kept only when its request names this order.
+ * Every stream of an order's history, found from the events alone: its own, the streams of the emails
+ * its events requested (named by their notification id), and the emails that live apart but name the
+ * order in their request (a resend carries the order number).
  */
 export async function orderHistoryStreams(
-  deps: Pick<QueryServiceDeps, 'store' | 'pool'>,
+  deps: Pick<QueryServiceDeps, 'store'>,
   typed: string,
-): Promise<{ orderNumber: string; streams: string[]; keep: (event: AuditedEvent) => boolean }> {
+): Promise<{ orderNumber: string; streams: string[] }> {
   const { orderNumber, events } = await readOrderEvents(deps, typed);
-  const named = new Set(
-    events.flatMap((event) =>
-      event.type === 'CustomerNotificationRequested'
-        ? [String((event.data as { notificationId?: unknown }).notificationId)]
-        : [],
-    ),
+  const requested = events.flatMap((event) =>
+    event.type === 'CustomerNotificationRequested'
+      ? [emailStream(String((event.data as { notificationId?: unknown }).notificationId))]
+      : [],
   );
-  const { rows } = await deps.pool.query<{ id: string }>(
-    'select id from rm.email_events where lower(order_number) = lower($1)',
-    [orderNumber],
+  const naming = (await deps.store.streamsNamingOrder(orderNumber)).filter((stream) =>
+    stream.startsWith(emailStreamPrefix),
   );
-  const ids = new Set([...named, ...rows.map((row) => row.id)]);
-  const streams = [orderStream(orderNumber), ...[...ids].map(emailStream)];
-  // A resend's stream belongs to the order when its request says so.
-  const resendsOfOrder = new Set<string>();
-  const keep = (event: AuditedEvent) => {
-    if (!event.stream.startsWith(emailStreamPrefix)) return true;
-    const id = event.stream.slice(emailStreamPrefix.length);
-    if (named.has(id) || resendsOfOrder.has(id)) return true;
-    const data = event.data as { orderNumber?: unknown };
-    if (
-      event.type === 'CustomerNotificationRequested' &&
-      typeof data.orderNumber === 'string' &&
-      data.orderNumber.toUpperCase() === orderNumber.toUpperCase()
-    ) {
-      resendsOfOrder.add(id);
-      return true;
-    }
-    return false;
-  };
-  return { orderNumber, streams, keep };
+  return { orderNumber, streams: [...new Set([orderStream(orderNumber), ...requested, ...naming])] };
 }
 
 /** An event as auditors read it, in the API's words. */

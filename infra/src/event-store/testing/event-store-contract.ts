@@ -105,6 +105,20 @@ export function eventStoreContract<Extra = object>(adapter: Adapter<Extra>): Tes
     assert.equal(await store.readEventsById([]), []);
   });
 
+  test('the streams naming an order in their data are found, in the order they first named it', async ({ store }) => {
+    const orderNumber = `EP-T${randomUUID().slice(0, 8).toUpperCase()}`;
+    const named = (n: number, data: Record<string, unknown>): NewEvent => ({ ...event(n), data: { n, ...data } });
+    const own = `order-${orderNumber}`;
+    const [resend, other, later] = [stream(), stream(), stream()];
+    await store.append(own, [named(1, { orderNumber })], { expectedVersion: 'no_stream' });
+    await store.append(other, [named(2, { orderNumber: 'EP-SOMEONE-ELSE' })], { expectedVersion: 'no_stream' });
+    await store.append(resend, [named(3, { orderNumber }), event(4)], { expectedVersion: 'no_stream' });
+    await store.append(own, [event(5)], { expectedVersion: 1 });
+    await store.append(later, [event(6), named(7, { orderNumber })], { expectedVersion: 'no_stream' });
+    assert.equal(await store.streamsNamingOrder(orderNumber), [own, resend, later]);
+    assert.equal(await store.streamsNamingOrder(`${orderNumber}9`), []);
+  });
+
   test('a wrong expected version is a typed conflict carrying the actual version', async ({ store }) => {
     const s = stream();
     await store.append(s, [event(1)], { expectedVersion: 'no_stream' });
