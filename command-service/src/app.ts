@@ -10,6 +10,7 @@ import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { adminLoginRoute } from './auth/admin-login/admin-login.route.ts';
 import { customerLoginRoute } from './auth/customer-login/customer-login.route.ts';
+import { loginCodeRoute } from './auth/login-code/login-code.route.ts';
 import { logoutRoute } from './auth/logout/logout.route.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { uploadDocumentRoute } from './documents/upload-document/upload-document.route.ts';
@@ -59,6 +60,7 @@ export function createApp(deps: CommandServiceDeps) {
 
   const router = new Router<AppState>();
   customerLoginRoute(router, deps);
+  loginCodeRoute(router, deps);
   adminLoginRoute(router, deps);
   logoutRoute(router, deps);
   placeOrderRoute(router, deps);
