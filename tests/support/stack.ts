@@ -42,6 +42,8 @@ export interface Stack {
   queryUrl: string;
   db: TestDatabase;
   config: Config;
+  /** Where uploaded documents are kept (a temporary folder of this stack). */
+  documentsDir: string;
   store: EventStore;
   /** A new HTTP client with its own cookie jar (one per signed-in person). */
   client(): Client;
@@ -144,6 +146,7 @@ export async function startStack(
     queryUrl,
     db,
     config,
+    documentsDir,
     store,
     client: () => new Client(baseUrl),
     async settle() {
