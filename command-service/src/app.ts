@@ -8,6 +8,7 @@ import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { adminLoginRoute } from './auth/admin-login/admin-login.route.ts';
 import { customerLoginRoute } from './auth/customer-login/customer-login.route.ts';
+import { loginCodeRoute } from './auth/login-code/login-code.route.ts';
 import { logoutRoute } from './auth/logout/logout.route.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { uploadDocumentRoute } from './documents/upload-document/upload-document.route.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: CommandServiceDeps) {
 
   mountRoutes(app, deps, [
     customerLoginRoute,
+    loginCodeRoute,
     adminLoginRoute,
     logoutRoute,
     placeOrderRoute,

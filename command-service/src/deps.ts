@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { LoginCodes } from '@ot/infra/auth/login-codes.ts';
 import type { LoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import type { SessionStore } from '@ot/infra/auth/sessions.ts';
 import type { createUserRepository } from '@ot/infra/auth/users.ts';
@@ -24,6 +25,8 @@ export interface CommandServiceDeps {
   sessions: SessionStore;
   users: ReturnType<typeof createUserRepository>;
   loginRateLimit: LoginRateLimit;
+  /** Emailed sign-in codes for a customer on a new device (CUSTOMER_LOGIN_CODE=1). */
+  loginCodes: LoginCodes;
   clock: () => Date;
   newId: () => string;
   /** Uploaded spec documents. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
-import { createSessionStore } from '@ot/infra/auth/sessions.ts';
+import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
@@ -26,7 +27,7 @@ const app = createApp({
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   idempotency: createPostgresIdempotencyStore(pool),
   logger,
-  sessions: createSessionStore(pool, config.SESSION_SECRET),
+  sessions: createSessionStore(pool, config.SESSION_SECRET, sessionLifetimesFrom(config)),
   users: createUserRepository(pool),
   loginRateLimit: createLoginRateLimit(pool, {
     maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -34,6 +35,7 @@ const app = createApp({
     windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     secret: config.SESSION_SECRET,
   }),
+  loginCodes: createLoginCodes(pool, config.SESSION_SECRET),
   clock: () => new Date(),
   newId: randomUUID,
   documents: createDocumentStore(config),

@@ -52,6 +52,16 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: intFrom(10),
   LOGIN_MAX_FAILURES_PER_CLIENT: intFrom(100),
   LOGIN_FAILURE_WINDOW_SECONDS: intFrom(15 * 60),
+  /** `1`: a customer signing in from a browser without a device cookie for the account must enter an emailed code. */
+  CUSTOMER_LOGIN_CODE: z
+    .string()
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+  /** Sessions end after this long unused (idle) and this long after sign-in however busy (lifetime). */
+  ADMIN_SESSION_IDLE_SECONDS: intFrom(30 * 60).pipe(z.number().min(60)),
+  ADMIN_SESSION_LIFETIME_SECONDS: intFrom(12 * 60 * 60).pipe(z.number().min(60)),
+  CUSTOMER_SESSION_IDLE_SECONDS: intFrom(7 * 24 * 60 * 60).pipe(z.number().min(60)),
+  CUSTOMER_SESSION_LIFETIME_SECONDS: intFrom(30 * 24 * 60 * 60).pipe(z.number().min(60)),
   // Wiring between the processes of `npm start` (the launcher sets these; defaults suit a manual start).
   COMMAND_SERVICE_PORT: intFrom(3001),
   QUERY_SERVICE_PORT: intFrom(3002),

@@ -1,4 +1,6 @@
+import { createSessionStore, DEFAULT_SESSION_LIFETIMES, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
+import { loadConfig } from '@ot/infra/config.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addOrder, signedInAdmin } from '../support/scenario.ts';
@@ -57,6 +59,75 @@ test('an admin session ends 12 hours after sign-in however busy it is (absolute 
     [ADMIN.username],
   );
   assert.is((await admin.get('/api/admin/orders')).status, 401);
+});
+
+async function sessionOf(stack: Stack, username: string, isAdmin: boolean) {
+  const { rows } = await stack.db.pool.query<{ idle: number; lifetime: number }>(
+    `select s.idle_timeout_seconds as idle, extract(epoch from s.expires_at - s.created_at)::float8 as lifetime
+       from auth.sessions s join auth.users u on u.id = s.user_id
+      where lower(u.username) = lower($1) and u.is_admin = $2 order by s.created_at desc limit 1`,
+    [username, isAdmin],
+  );
+  return rows[0];
+}
+
+test('the idle timeout is separate from the lifetime: admins 30 minutes idle within 12 hours, customers 7 days within 30', async ({
+  stack,
+}) => {
+  await signedInAdmin(stack);
+  const admin = await sessionOf(stack, ADMIN.username, true);
+  assert.is(admin?.idle, 30 * 60);
+  assert.ok(Math.abs((admin?.lifetime ?? 0) - 12 * 3600) < 5);
+  const order = await addOrder(await signedInAdmin(stack));
+  assert.is((await stack.client().loginCustomer(order.customerEmail, order.orderNumber)).status, 200);
+  const customer = await sessionOf(stack, order.customerEmail, false);
+  assert.is(customer?.idle, 7 * 24 * 3600);
+  assert.ok(Math.abs((customer?.lifetime ?? 0) - 30 * 24 * 3600) < 5);
+});
+
+test('a busy admin stays signed in past the idle timeout, up to the lifetime', async ({ stack }) => {
+  const users = createUserRepository(stack.db.pool);
+  await users.upsertAdmin('busy', ADMIN.password);
+  const admin = stack.client();
+  assert.is((await admin.loginAdmin('busy', ADMIN.password)).status, 200);
+  // Signed in 11 hours ago, last seen 20 minutes ago: busy all day, never idle for 30 minutes.
+  await stack.db.pool.query(
+    `update auth.sessions set created_at = now() - interval '11 hours', expires_at = now() + interval '1 hour',
+            last_seen_at = now() - interval '20 minutes' where user_id = (select id from auth.users where username = 'busy')`,
+  );
+  const answer = await admin.get('/api/auth/me');
+  assert.is(answer.status, 200);
+  const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('ot_session=')) ?? '';
+  const expires = Date.parse(/expires=([^;]+)/i.exec(cookie)?.[1] ?? '');
+  assert.ok(Math.abs(expires - Date.now() - 30 * 60_000) < 60_000, `the cookie slides 30 minutes: ${cookie}`);
+  // The last half hour of the lifetime: the cookie runs only until the session ends.
+  await stack.db.pool.query(
+    `update auth.sessions set expires_at = now() + interval '10 minutes', last_seen_at = now() - interval '20 minutes'
+      where user_id = (select id from auth.users where username = 'busy')`,
+  );
+  const late = await admin.get('/api/auth/me');
+  const lateCookie = late.headers.getSetCookie().find((line) => line.startsWith('ot_session=')) ?? '';
+  const lateExpires = Date.parse(/expires=([^;]+)/i.exec(lateCookie)?.[1] ?? '');
+  assert.ok(
+    Math.abs(lateExpires - Date.now() - 10 * 60_000) < 60_000,
+    `the cookie ends with the session: ${lateCookie}`,
+  );
+});
+
+test('the timeouts come from ADMIN_SESSION_* and CUSTOMER_SESSION_* and are kept per session', async ({ stack }) => {
+  const lifetimes = sessionLifetimesFrom(
+    loadConfig({ ADMIN_SESSION_IDLE_SECONDS: '120', ADMIN_SESSION_LIFETIME_SECONDS: '600' }),
+  );
+  assert.equal(lifetimes, { ...DEFAULT_SESSION_LIFETIMES, staff: { idle: 120, lifetime: 600 } });
+  assert.throws(() => loadConfig({ CUSTOMER_SESSION_IDLE_SECONDS: '5' }), /CUSTOMER_SESSION_IDLE_SECONDS/);
+  const users = createUserRepository(stack.db.pool);
+  await users.upsertAdmin('short-lived', ADMIN.password);
+  const short = await users.findAdmin('short-lived');
+  const created = await createSessionStore(stack.db.pool, 'test-secret', lifetimes).create(short?.id ?? '', true);
+  assert.is(created.maxAgeSeconds, 120);
+  const row = await sessionOf(stack, 'short-lived', true);
+  assert.is(row?.idle, 120);
+  assert.ok(Math.abs((row?.lifetime ?? 0) - 600) < 5);
 });
 
 test('a customer session lasts at most 30 days from sign-in', async ({ stack }) => {

@@ -6,8 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
+import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
-import { createSessionStore } from '@ot/infra/auth/sessions.ts';
+import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
@@ -42,6 +43,8 @@ export interface Stack {
   queryUrl: string;
   db: TestDatabase;
   config: Config;
+  /** Where uploaded documents are kept (a temporary folder of this stack). */
+  documentsDir: string;
   store: EventStore;
   /** A new HTTP client with its own cookie jar (one per signed-in person). */
   client(): Client;
@@ -84,7 +87,7 @@ export async function startStack(
   const logger = createLogger('test', 'silent');
   const store = await createEventStore(config, db.pool);
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
-  const sessions = createSessionStore(db.pool, 'test-secret');
+  const sessions = createSessionStore(db.pool, 'test-secret', sessionLifetimesFrom(config));
   const users = createUserRepository(db.pool);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
   const documentsDir = await mkdtemp(join(tmpdir(), 'ot-documents-'));
@@ -111,6 +114,7 @@ export async function startStack(
       maxPerClient: config.LOGIN_MAX_FAILURES_PER_CLIENT,
       windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     }),
+    loginCodes: createLoginCodes(db.pool),
     clock: () => new Date(),
     newId: randomUUID,
     documents,
@@ -143,6 +147,7 @@ export async function startStack(
     queryUrl,
     db,
     config,
+    documentsDir,
     store,
     client: () => new Client(baseUrl),
     async settle() {

@@ -120,3 +120,31 @@ export function composeTestEmail(studio: Studio, subject?: string): EmailContent
   );
   return { subject: oneLine(subject ?? defaultTestSubject(studio.name)), html, text };
 }
+
+export const loginCodeSubject = (studioName: string) => `Your sign-in code for ${studioName}`;
+
+/** A customer's one-time sign-in code for a new device; the time is when it stops working. */
+export function composeLoginCodeEmail(
+  studio: Studio,
+  code: string,
+  minutesLeft: number,
+  subject?: string,
+): EmailContent {
+  const minutes = `${Math.max(1, minutesLeft)} minute${minutesLeft === 1 ? '' : 's'}`;
+  const text = [
+    `Your sign-in code for ${studio.name} is ${code}.`,
+    '',
+    `Enter it where you signed in. It works once, for the next ${minutes}.`,
+    'If you did not try to sign in, you can ignore this email: nobody can sign in without this code.',
+    '',
+    studio.name,
+  ].join('\n');
+  const html = page(
+    studio,
+    `<p>Your sign-in code for ${escapeHtml(studio.name)} is</p>` +
+      `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;margin:12px 0">${escapeHtml(code)}</p>` +
+      `<p>Enter it where you signed in. It works once, for the next ${escapeHtml(minutes)}.</p>` +
+      '<p>If you did not try to sign in, you can ignore this email: nobody can sign in without this code.</p>',
+  );
+  return { subject: oneLine(subject ?? loginCodeSubject(studio.name)), html, text };
+}

@@ -1,16 +1,25 @@
-import { emailStream } from '@ot/contracts/email/email-fields.ts';
+import { emailStream, emailTypes } from '@ot/contracts/email/email-fields.ts';
 import { orderStream, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { foldOrder } from '@ot/contracts/orders/order-state.ts';
+import type { LoginCodes } from '@ot/infra/auth/login-codes.ts';
 import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
-import { composeOrderEmail, composeTestEmail, type EmailContent, type Studio } from './compose-email.ts';
+import {
+  composeLoginCodeEmail,
+  composeOrderEmail,
+  composeTestEmail,
+  type EmailContent,
+  type Studio,
+} from './compose-email.ts';
 import type { Deliveries, Delivery } from './deliveries.ts';
 import { type DeliveryOutcome, decideOutcome, rateLimitWaitMs } from './delivery-policy.ts';
 
 export interface DeliverDeps {
   store: EventStore;
   deliveries: Deliveries;
+  /** Where a sign-in code email gets its code (computed, never stored in an event). */
+  loginCodes: Pick<LoginCodes, 'codeForNotification'>;
   transport: EmailTransport;
   logger: Logger;
   studio: Studio;
@@ -29,6 +38,13 @@ const notifierActor = { kind: 'system', id: 'notifier', name: 'notifier' } as co
 /** What the email says: the order as it stood after the change that asked for it (a resend: its original's). */
 async function contentFor(deps: DeliverDeps, delivery: Delivery): Promise<EmailContent | { error: string }> {
   const subject = delivery.subject ?? undefined;
+  if (delivery.emailType === emailTypes.loginCode) {
+    const found = await deps.loginCodes.codeForNotification(delivery.notificationId);
+    // Sending a code that no longer works would only confuse: it fails for good instead.
+    if (!found) return { error: 'The sign-in code expired or was used before it could be sent' };
+    const minutesLeft = Math.floor((found.expiresAt.getTime() - deps.clock().getTime()) / 60_000);
+    return composeLoginCodeEmail(deps.studio, found.code, minutesLeft, subject);
+  }
   if (!delivery.orderNumber) return composeTestEmail(deps.studio, subject);
   const recorded = await deps.store.readStream(
     orderStream(delivery.orderNumber),

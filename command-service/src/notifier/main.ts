@@ -1,3 +1,4 @@
+import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createDevMailboxTransport } from '@ot/infra/email/dev-mailbox-transport.ts';
@@ -33,6 +34,7 @@ const notifier = createNotifier({
   studio: { name: config.STUDIO_NAME, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
   emailFrom: config.EMAIL_FROM,
   retryBaseMs: config.EMAIL_RETRY_BASE_MS,
+  loginCodes: createLoginCodes(pool, config.SESSION_SECRET),
 });
 
 // Health and metrics (Prometheus text) for an operator, when NOTIFIER_HEALTH_PORT is set.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { emailStream } from '@ot/contracts/email/email-fields.ts';
+import { createLoginCodes, type LoginCodes } from '@ot/infra/auth/login-codes.ts';
 import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
@@ -23,6 +24,8 @@ export interface NotifierOptions {
   pollMs?: number;
   clock?: () => Date;
   random?: () => number;
+  /** Sign-in code emails; unset: codes keyed like the command service's without SESSION_SECRET. */
+  loginCodes?: Pick<LoginCodes, 'codeForNotification'>;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,6 +86,7 @@ export function createNotifier(options: NotifierOptions) {
   const deps = {
     store,
     deliveries,
+    loginCodes: options.loginCodes ?? createLoginCodes(pool),
     transport: options.transport,
     logger,
     studio: options.studio,

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { adminLoginSchema, customerLoginSchema, meResponseSchema } from '../auth/auth-schemas.ts';
+import {
+  adminLoginSchema,
+  customerLoginSchema,
+  loginCodeRequiredSchema,
+  loginCodeSchema,
+  meResponseSchema,
+} from '../auth/auth-schemas.ts';
 import { googleDriveImportSchema } from '../documents/document-links.ts';
 import { uploadedDocumentSchema } from '../documents/document-views.ts';
 import { emailCommandResponseSchema, notificationIdSchema, testEmailRequestSchema } from '../email/email-views.ts';
@@ -74,6 +80,28 @@ export const commandOperations: readonly Operation[] = [
     answers: {
       200: {
         description: 'Signed in; the session cookie is set',
+        content: json(meResponseSchema),
+        headers: ['x-event-position'],
+      },
+      202: {
+        description:
+          'Only with CUSTOMER_LOGIN_CODE=1, from a browser without a device cookie for the account: a code was emailed; send it to /api/auth/customer/login/code',
+        content: json(loginCodeRequiredSchema),
+      },
+    },
+    errors: [400, 401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/customer/login/code',
+    operationId: 'customerLoginCode',
+    summary: 'Finish a customer sign-in from a new device with the emailed code (CUSTOMER_LOGIN_CODE=1)',
+    tag: 'auth',
+    role: 'anyone',
+    body: { content: json(loginCodeSchema), required: true },
+    answers: {
+      200: {
+        description: 'Signed in; the session and device cookies are set',
         content: json(meResponseSchema),
         headers: ['x-event-position'],
       },

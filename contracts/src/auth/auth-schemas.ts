@@ -11,6 +11,26 @@ export const customerLoginSchema = z.object({
   orderNumber: requiredString().trim().min(1, 'Required').max(100),
 });
 
+/** With CUSTOMER_LOGIN_CODE=1, a sign-in from a browser the account does not know asks for an emailed code. */
+export const LOGIN_CODE_PROMPT = 'Enter the code we emailed you';
+
+export const loginCodeRequiredSchema = z.object({
+  codeRequired: z.literal(true),
+  /** Sent back with the code. */
+  challengeId: z.string(),
+  message: z.string(),
+  /** ISO time after which the code no longer works. */
+  expiresAt: z.string(),
+});
+export type LoginCodeRequired = z.infer<typeof loginCodeRequiredSchema>;
+
+export const loginCodeSchema = z.object({
+  challengeId: requiredString().min(1, 'Required').max(100),
+  code: requiredString()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+});
+
 export const adminLoginSchema = z.object({
   username: requiredString().trim().min(1, 'Required').max(100),
   password: requiredString().min(1, 'Required').max(1000),

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type pg from 'pg';
+import { serverKey } from './server-keys.ts';
 
 /** A device cookie lives as long as a customer session: a browser that signed in once stays known. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
@@ -9,16 +10,7 @@ export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
  * the browser signed in to that account before; the nonce is its own throttling key.
  */
 export function createDeviceCookies(pool: pg.Pool, secret?: string) {
-  let key: Promise<Buffer> | null = null;
-  const signingKey = () => {
-    key ??= secret
-      ? Promise.resolve(createHmac('sha256', secret).update('device-cookie').digest())
-      : storedKey(pool).catch((error: unknown) => {
-          key = null; // a database hiccup is not remembered
-          throw error;
-        });
-    return key;
-  };
+  const signingKey = serverKey(pool, 'device-cookie', secret);
   const sign = async (account: string, nonce: string) =>
     createHmac('sha256', await signingKey())
       .update(`${account}|${nonce}`)
@@ -40,16 +32,4 @@ export function createDeviceCookies(pool: pg.Pool, secret?: string) {
       return expected.length === given.length && timingSafeEqual(expected, given) ? nonce : null;
     },
   };
-}
-
-/** One random key for every instance, created by whichever asks first. */
-async function storedKey(pool: pg.Pool): Promise<Buffer> {
-  await pool.query(
-    `insert into auth.server_keys (name, key) values ('device-cookie', $1) on conflict (name) do nothing`,
-    [randomBytes(32)],
-  );
-  const { rows } = await pool.query<{ key: Buffer }>(`select key from auth.server_keys where name = 'device-cookie'`);
-  const found = rows[0]?.key;
-  if (!found) throw new Error('no device-cookie key');
-  return found;
 }

@@ -26,6 +26,8 @@ export interface LoginAttempt {
 export interface LoginClaim {
   account: string;
   keys: string[];
+  /** The browser holds a valid device cookie for this account (it signed in here before). */
+  knownDevice: boolean;
 }
 
 /**
@@ -81,7 +83,7 @@ export function createLoginRateLimit(pool: pg.Pool, settings: RateLimitSettings)
       const nonce = attempt.deviceCookie ? await devices.verify(attempt.deviceCookie, account) : null;
       if (nonce) {
         const key = `device:${nonce}`;
-        if ((await claim(key, settings.maxPerAccount)).ok) return { account, keys: [key] };
+        if ((await claim(key, settings.maxPerAccount)).ok) return { account, keys: [key], knownDevice: true };
         // A device cookie that failed too often is worth no more than no cookie at all.
       }
       const clientKey = `client:${attempt.client}`;
@@ -90,7 +92,7 @@ export function createLoginRateLimit(pool: pg.Pool, settings: RateLimitSettings)
       const accountKey = `account:${account}`;
       const byAccount = await claim(accountKey, settings.maxPerAccount);
       if (!byAccount.ok) throw refuse(byAccount.retryAfter);
-      return { account, keys: [clientKey, accountKey] };
+      return { account, keys: [clientKey, accountKey], knownDevice: false };
     },
 
     /**

@@ -1,23 +1,53 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Role, SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
+import type { Config } from '../config.ts';
 
 export const SESSION_COOKIE = 'ot_session';
-export const ADMIN_IDLE_SECONDS = 12 * 60 * 60;
-export const CUSTOMER_IDLE_SECONDS = 30 * 24 * 60 * 60;
-/** However busy, a session ends this long after sign-in. */
-export const ADMIN_LIFETIME_SECONDS = 12 * 60 * 60;
-export const CUSTOMER_LIFETIME_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * A session ends after `idle` seconds unused, and `lifetime` seconds after sign-in however busy it is.
+ * Staff (admins, auditors) and customers differ; each session keeps the values it was created with.
+ */
+export interface SessionLifetimes {
+  staff: { idle: number; lifetime: number };
+  customer: { idle: number; lifetime: number };
+}
+
+/** The defaults of `ADMIN_SESSION_*` and `CUSTOMER_SESSION_*` (config.ts). */
+export const DEFAULT_SESSION_LIFETIMES: SessionLifetimes = {
+  staff: { idle: 30 * 60, lifetime: 12 * 60 * 60 },
+  customer: { idle: 7 * 24 * 60 * 60, lifetime: 30 * 24 * 60 * 60 },
+};
+
+export const sessionLifetimesFrom = (
+  config: Pick<
+    Config,
+    | 'ADMIN_SESSION_IDLE_SECONDS'
+    | 'ADMIN_SESSION_LIFETIME_SECONDS'
+    | 'CUSTOMER_SESSION_IDLE_SECONDS'
+    | 'CUSTOMER_SESSION_LIFETIME_SECONDS'
+  >,
+): SessionLifetimes => ({
+  staff: { idle: config.ADMIN_SESSION_IDLE_SECONDS, lifetime: config.ADMIN_SESSION_LIFETIME_SECONDS },
+  customer: { idle: config.CUSTOMER_SESSION_IDLE_SECONDS, lifetime: config.CUSTOMER_SESSION_LIFETIME_SECONDS },
+});
 
 /** Server-side sessions: the cookie holds 32 random bytes, the table only their (keyed) hash. */
-export function createSessionStore(pool: pg.Pool, secret?: string) {
+export function createSessionStore(
+  pool: pg.Pool,
+  secret?: string,
+  lifetimes: SessionLifetimes = DEFAULT_SESSION_LIFETIMES,
+) {
+  const lifetimeOf = (isStaff: boolean) => (isStaff ? lifetimes.staff : lifetimes.customer);
   const hashToken = (token: string) =>
     secret
       ? createHmac('sha256', secret).update(token).digest('hex')
       : createHash('sha256').update(token).digest('hex');
 
   /**
-   * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute),
+   * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute, or a tenth
+   * of the idle timeout when that is shorter),
    * so the caller can slide the cookie's own lifetime with it (`maxAgeSeconds`: the idle timeout, or
    * what is left of the absolute lifetime when that is sooner).
    */
@@ -36,7 +66,7 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
       role: Role;
     }>(
       `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
-              s.last_seen_at < now() - interval '1 minute' as stale,
+              s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
               least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
               u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role
          from auth.sessions s join auth.users u on u.id = s.user_id
@@ -65,21 +95,19 @@ export function createSessionStore(pool: pg.Pool, secret?: string) {
   return {
     resume,
 
-    /** `isStaff`: an admin or auditor (the staff session lifetime); the role itself is read from the user. */
-    async create(userId: string, isStaff: boolean): Promise<string> {
+    /**
+     * `isStaff`: an admin or auditor (the staff lifetimes); the role itself is read from the user. Answers the
+     * token and the cookie's Max-Age (the idle timeout, or the lifetime when that is shorter).
+     */
+    async create(userId: string, isStaff: boolean): Promise<{ token: string; maxAgeSeconds: number }> {
       const token = randomBytes(32).toString('base64url');
+      const { idle, lifetime } = lifetimeOf(isStaff);
       await pool.query(
         `insert into auth.sessions (id_hash, user_id, is_admin, idle_timeout_seconds, expires_at)
          values ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-        [
-          hashToken(token),
-          userId,
-          isStaff,
-          isStaff ? ADMIN_IDLE_SECONDS : CUSTOMER_IDLE_SECONDS,
-          isStaff ? ADMIN_LIFETIME_SECONDS : CUSTOMER_LIFETIME_SECONDS,
-        ],
+        [hashToken(token), userId, isStaff, idle, lifetime],
       );
-      return token;
+      return { token, maxAgeSeconds: Math.min(idle, lifetime) };
     },
 
     /** The signed-in user, sliding the idle timeout; null when unknown or expired (and then deleted). */

@@ -10,8 +10,19 @@ export interface DocumentRecord {
   uploadedBy: string;
 }
 
+/** An upload on its way in: its bytes go to `stream` as they arrive, never all in memory. */
+export interface IncomingDocument {
+  stream: NodeJS.WritableStream;
+  /** After the last byte: keep it under `record` (found from now on). */
+  keep(record: DocumentRecord): Promise<void>;
+  /** Refused or cut off: nothing of it stays. */
+  discard(): Promise<void>;
+}
+
 export interface DocumentStore {
   save(record: DocumentRecord, bytes: Buffer): Promise<void>;
+  /** Starts receiving the bytes of document `id` (a temporary file until kept). */
+  receive(id: string): Promise<IncomingDocument>;
   /** The record, or null for an unknown (or malformed) id. */
   find(id: string): Promise<DocumentRecord | null>;
   read(id: string): Promise<Buffer>;

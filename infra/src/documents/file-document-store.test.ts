@@ -30,4 +30,35 @@ test('a saved document is found by its id, with its bytes; unknown and malformed
   }
 });
 
+test('an upload is written as it arrives and found only once kept; a discarded one leaves nothing', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ot-docs-'));
+  try {
+    const store = createFileDocumentStore(dir);
+    const id = `${'C'.repeat(31)}d`;
+    const incoming = await store.receive(id);
+    incoming.stream.write(Buffer.from('%PDF-1.7\n'));
+    incoming.stream.write(Buffer.from('rest\n'));
+    assert.is(await store.find(id), null, 'not found while it arrives');
+    const record = {
+      id,
+      orderNumber: 'EP-0001',
+      fileName: 'spec.pdf',
+      contentType: 'application/pdf' as const,
+      size: 14,
+      uploadedAt: '2026-01-01T00:00:00.000Z',
+      uploadedBy: 'admin',
+    };
+    await incoming.keep(record);
+    assert.equal(await store.find(id), record);
+    assert.is((await store.read(id)).toString(), '%PDF-1.7\nrest\n');
+
+    const refused = await store.receive(`${'E'.repeat(31)}f`);
+    refused.stream.write(Buffer.from('not a pdf'));
+    await refused.discard();
+    assert.equal((await readdir(dir)).sort(), [`${id}.json`, `${id}.pdf`]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
 test.run();

@@ -1,5 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
 import { DOCUMENT_ID } from '@ot/contracts/documents/document-links.ts';
 import type { DocumentRecord, DocumentStore } from './document-store.ts';
 
@@ -25,6 +27,28 @@ export function createFileDocumentStore(dir: string): DocumentStore {
       await writeAtomically(pathOf(record.id, 'pdf'), bytes);
       // The record last: a document is found only once its bytes are in place.
       await writeAtomically(pathOf(record.id, 'json'), JSON.stringify(record));
+    },
+    async receive(id) {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const path = pathOf(id, 'pdf');
+      const temporary = `${path}.${process.pid}.upload.tmp`;
+      const stream = createWriteStream(temporary, { mode: 0o600, flags: 'wx' });
+      const written = finished(stream);
+      written.catch(() => {}); // a failed write surfaces in keep(); unheard it would end the process
+      return {
+        stream,
+        async keep(record) {
+          if (!stream.writableEnded) stream.end();
+          await written;
+          await rename(temporary, path);
+          await writeAtomically(pathOf(id, 'json'), JSON.stringify(record));
+        },
+        async discard() {
+          stream.destroy();
+          await written.catch(() => {});
+          await rm(temporary, { force: true });
+        },
+      };
     },
     async find(id) {
       if (!DOCUMENT_ID.test(id)) return null;

@@ -15,7 +15,7 @@ export type AppContext = Context & { state: AppState };
 /**
  * Loads the signed-in user (if any) from the session cookie into `ctx.state.user`. The expiry is idle
  * time, so when the server slides the session forward the cookie's Max-Age slides with it (else an
- * admin busy all day would be signed out 12 hours after signing in).
+ * admin busy all day would be signed out 30 minutes after signing in).
  */
 export function loadSession(sessions: SessionStore) {
   return async (ctx: AppContext, next: Next) => {

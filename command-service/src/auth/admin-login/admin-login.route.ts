@@ -1,8 +1,6 @@
 import { adminLoginSchema } from '@ot/contracts/auth/auth-schemas.ts';
 import { verifyAgainstNothing, verifyPassword } from '@ot/infra/auth/passwords.ts';
-import { ADMIN_IDLE_SECONDS } from '@ot/infra/auth/sessions.ts';
 import { parse, unauthorized } from '@ot/infra/http/errors.ts';
-import { setSessionCookie } from '@ot/infra/http/session.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { jsonBody } from '../../http/json-body.ts';
 import { adminAccount, claimLoginAttempt, loginSucceeded } from '../login-guard.ts';
@@ -30,7 +28,6 @@ export function adminLoginRoute(router: CommandRouter, deps: CommandServiceDeps)
       role: admin.role,
     };
     await startSession(ctx, deps, user);
-    setSessionCookie(ctx, ctx.state.sessionToken as string, ADMIN_IDLE_SECONDS);
     ctx.body = { user };
   });
 }

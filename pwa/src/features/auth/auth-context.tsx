@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef }
 import { forgetUser, persistFor } from '../../lib/persisted-cache.ts';
 import { clearSessionUiState } from '../../lib/session-ui-state.ts';
 import { authKeys, loginAdmin, loginCustomer, logout, meQuery } from './api/auth-api.ts';
+import { verifyLoginCode } from './api/login-code.ts';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -12,6 +13,8 @@ interface AuthContextValue {
   user: SessionUser | null;
   loginCustomer(email: string, orderNumber: string): Promise<SessionUser>;
   loginAdmin(username: string, password: string): Promise<SessionUser>;
+  /** The emailed code's step of a customer login from a new device. */
+  verifyLoginCode(challengeId: string, code: string): Promise<SessionUser>;
   logout(): Promise<void>;
 }
 
@@ -53,6 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user,
       loginCustomer: async (email, orderNumber) => signedIn(await loginCustomer(email, orderNumber)),
       loginAdmin: async (username, password) => signedIn(await loginAdmin(username, password)),
+      verifyLoginCode: async (challengeId, code) => signedIn(await verifyLoginCode(challengeId, code)),
       logout: async () => {
         try {
           await logout();

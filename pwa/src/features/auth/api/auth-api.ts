@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isApiError, isNetworkError, request } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/query-client.ts';
+import { customerLoginAnswerSchema, signedInOrCodeRequired } from './login-code.ts';
 
 export const authKeys = { me: sessionQueryKey };
 
@@ -37,20 +38,21 @@ export const meQuery = queryOptions({
 export const OFFLINE_LOGIN = 'The app is offline. Connect to the internet to sign in.';
 
 /** The login functions throw the server's message, or 'Login failed'; with no answer, the NetworkError itself. */
-async function login(path: string, body: unknown): Promise<SessionUser> {
+async function login<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
   try {
-    return (await request(path, meResponseSchema, { method: 'POST', body })).data.user;
+    return (await request(path, schema, { method: 'POST', body })).data;
   } catch (error) {
     if (isNetworkError(error)) throw error;
     throw new Error((isApiError(error) && error.serverMessage) || 'Login failed');
   }
 }
 
-export const loginCustomer = (email: string, orderNumber: string) =>
-  login('/api/auth/customer/login', { email, orderNumber });
+/** Throws LoginCodeRequiredError when the server emailed a code for this new device (login-code.ts). */
+export const loginCustomer = async (email: string, orderNumber: string): Promise<SessionUser> =>
+  signedInOrCodeRequired(await login('/api/auth/customer/login', { email, orderNumber }, customerLoginAnswerSchema));
 
-export const loginAdmin = (username: string, password: string) =>
-  login('/api/auth/admin/login', { username, password });
+export const loginAdmin = async (username: string, password: string): Promise<SessionUser> =>
+  (await login('/api/auth/admin/login', { username, password }, meResponseSchema)).user;
 
 export async function logout(): Promise<void> {
   await request('/api/auth/logout', z.unknown(), { method: 'POST' });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { customerLoginSchema } from '@ot/contracts/auth/auth-schemas.ts';
+import { customerLoginSchema, type LoginCodeRequired } from '@ot/contracts/auth/auth-schemas.ts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -9,13 +10,16 @@ import { InputField } from '../../../components/ui/field.tsx';
 import { isNetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { OFFLINE_LOGIN } from '../api/auth-api.ts';
+import { LoginCodeRequiredError } from '../api/login-code.ts';
 import { useAuth } from '../auth-context.tsx';
+import { LoginCodeStep } from './login-code-step.tsx';
 
 type Values = z.input<typeof customerLoginSchema>;
 
 export function CustomerLoginForm() {
   const { loginCustomer } = useAuth();
   const navigate = useNavigate();
+  const [challenge, setChallenge] = useState<LoginCodeRequired | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(customerLoginSchema),
     defaultValues: { email: '', orderNumber: '' },
@@ -27,6 +31,10 @@ export function CustomerLoginForm() {
       await loginCustomer(email.trim(), orderNumber.trim());
       navigate('/dashboard');
     } catch (error) {
+      if (error instanceof LoginCodeRequiredError) {
+        setChallenge(error.challenge);
+        return;
+      }
       if (isNetworkError(error)) {
         toast({ title: 'You are offline', description: OFFLINE_LOGIN, variant: 'destructive' });
         return;
@@ -38,6 +46,8 @@ export function CustomerLoginForm() {
       });
     }
   });
+
+  if (challenge) return <LoginCodeStep challenge={challenge} onBack={() => setChallenge(null)} />;
 
   return (
     <Card className="w-full">
