@@ -61,7 +61,6 @@ function startingValues(order: OrderView): EditOrderForm {
 export function EditOrderPage() {
   const { orderNumber = '' } = useParams();
   const order = useQuery(adminOrderQuery(orderNumber));
-  const outbox = useSnapshot(outboxView);
 
   useEffect(() => {
     if (order.isError && !isApiError(order.error, 404))
@@ -69,7 +68,7 @@ export function EditOrderPage() {
   }, [order.isError, order.error]);
 
   if (isUnavailableOffline(order)) return <NotAvailableOffline />;
-  if (order.isPending || !outbox.loaded) return <PageSpinner label="Loading order..." />;
+  if (order.isPending) return <PageSpinner label="Loading order..." />;
   if (order.isError && order.data === undefined) {
     return (
       <Card className="mx-auto max-w-md">
@@ -102,6 +101,14 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
     form.reset(startingValues(latest));
   }, [latest, order.version, isDirty, file, form]);
   const outbox = useSnapshot(outboxView);
+  // The outbox is read from the device alongside the order: if it arrives after the form, its queued
+  // values come in then (unless something was typed meanwhile). The form never waits for it.
+  const [outboxSeen, setOutboxSeen] = useState(outbox.loaded);
+  useEffect(() => {
+    if (!outbox.loaded || outboxSeen) return;
+    setOutboxSeen(true);
+    if (!isDirty && !file) form.reset(startingValues(order));
+  }, [outbox.loaded, outboxSeen, isDirty, file, form, order]);
   const waiting = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, false).length;
   // The newest change of this order waiting for the admin's decision (this save's, or an older one's).
   const conflictId = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, true).at(-1)?.id ?? null;
