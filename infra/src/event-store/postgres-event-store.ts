@@ -220,6 +220,23 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows[0] ? toNumber(rows[0].position) : 0;
     },
 
+    async locate(position) {
+      const { rows } = await pool.query<{ head_tx: string | null; head: string | null; tx: string | null }>(
+        `select h.transaction_id::text as head_tx, h.position as head,
+                (select e.transaction_id::text from es.events e where e.position = $1) as tx
+           from (select 1) one
+           left join lateral (
+             select transaction_id, position from es.events order by transaction_id desc, position desc limit 1
+           ) h on true`,
+        [position],
+      );
+      const row = rows[0];
+      return {
+        head: row?.head_tx && row.head ? { tx: toNumber(row.head_tx), position: toNumber(row.head) } : null,
+        event: row?.tx && position > 0 ? { tx: toNumber(row.tx), position } : null,
+      };
+    },
+
     async close() {},
   };
 }
