@@ -17,9 +17,11 @@ import { type EditedOrder, writeThenRead } from './server/write-visible.ts';
 import { type BenchRow, exitOnMiss, ratioOf, report } from './support/table.ts';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+const ROUNDS = 3;
 const WRITERS = 16;
 const WRITES_PER_SECOND = 200;
 
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
@@ -75,24 +77,34 @@ try {
   memory.reset();
 
   await load(orderUrl, { cookie: customer }, { seconds: 1 }); // warm up: connections, JIT, caches
-  const hello = await load(`http://127.0.0.1:${koaPort}/`, {});
-  const ours = await load(orderUrl, { cookie: customer });
+  // Rounds of the peer then ours, back to back, so a busy moment of the box slows both alike.
+  const rounds: { hello: autocannon.Result; ours: autocannon.Result }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const seconds = Math.max(1, Math.round(SECONDS / 2));
+    rounds.push({
+      hello: await load(`http://127.0.0.1:${koaPort}/`, {}, { seconds }),
+      ours: await load(orderUrl, { cookie: customer }, { seconds }),
+    });
+  }
   const steady = await load(orderUrl, { cookie: customer }, { overallRate: 500 });
-  const refused = ours.non2xx + ours.errors + steady.non2xx + steady.errors;
+  const refused = [...rounds.map((r) => r.ours), steady].reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+  const rps = median(rounds.map((r) => r.ours.requests.average));
+  const helloRps = median(rounds.map((r) => r.hello.requests.average));
+  const helloP99 = median(rounds.map((r) => r.hello.latency.p99));
   rows.push(
     {
-      measure: 'GET /api/orders/{n} signed in, 10 connections (req/s)',
-      ours: Math.round(ours.requests.average),
-      peer: `${Math.round(hello.requests.average)} (Koa hello world)`,
-      ratio: ratioOf(ours.requests.average, hello.requests.average),
+      measure: `GET /api/orders/{n} signed in, 10 connections (req/s, median of ${ROUNDS})`,
+      ours: Math.round(rps),
+      peer: `${Math.round(helloRps)} (Koa hello world)`,
+      ratio: median(rounds.map((r) => Number(ratioOf(r.ours.requests.average, r.hello.requests.average)))),
       target: '>= 5000, all 200',
-      ok: ours.requests.average >= 5000 && refused === 0,
+      ok: rps >= 5000 && refused === 0,
     },
     {
       measure: 'GET /api/orders/{n} p99 at 500 req/s (ms)',
       ours: steady.latency.p99,
-      peer: `${hello.latency.p99} (Koa at full speed)`,
-      ratio: ratioOf(steady.latency.p99, hello.latency.p99),
+      peer: `${helloP99} (Koa at full speed)`,
+      ratio: ratioOf(steady.latency.p99, helloP99),
       target: '< 10',
       ok: steady.latency.p99 < 10,
     },
@@ -125,6 +137,9 @@ try {
   for (const [service, mb] of memory.peaks()) {
     rows.push({ measure: `${service} peak RSS (MB)`, ours: mb, peer: '-', ratio: '-', target: '< 300', ok: mb < 300 });
   }
+} catch (error) {
+  console.log(product.output.slice(-30).join('\n'));
+  throw error;
 } finally {
   await product.stop();
   koa.disconnect();

@@ -39,31 +39,41 @@ export async function writeThenRead(
         const itemId = order.itemIds[k % order.itemIds.length] ?? '';
         const date = dateOf(k);
         const sent = performance.now();
-        const write = await fetch(`${baseUrl}/api/admin/orders/${order.orderNumber}/items/${itemId}`, {
-          method: 'PATCH',
-          headers: { cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({ estimatedDelivery: date }),
-        });
-        await write.arrayBuffer();
-        const position = write.headers.get('x-event-position');
-        if (write.status !== 200 || !position) {
-          failures.push(`PATCH ${order.orderNumber} answered ${write.status}`);
-          continue;
-        }
-        let visible = false;
-        for (let read = 0; read < 3 && !visible; read++) {
-          const answer = await fetch(`${baseUrl}/api/orders/${order.orderNumber}`, {
-            headers: { cookie, 'x-min-position': position },
-          });
-          const view = (await answer.json()) as { items?: { id: string; estimatedDelivery: string | null }[] };
-          visible = view.items?.find((item) => item.id === itemId)?.estimatedDelivery === date;
-        }
+        const outcome = await editAndRead(baseUrl, cookie, order.orderNumber, itemId, date).catch(
+          (error: Error) => `${order.orderNumber}: ${error.message}`,
+        );
         lastDone = performance.now();
-        if (visible) lagsMs.push(lastDone - sent);
-        else failures.push(`${order.orderNumber} ${itemId}: ${date} not visible after three reads`);
+        if (outcome === true) lagsMs.push(lastDone - sent);
+        else failures.push(outcome);
       }
     }),
   );
   const writes = lagsMs.length + failures.length;
   return { lagsMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
+}
+
+/** One write and the reads until it shows: true, or what went wrong. */
+async function editAndRead(
+  baseUrl: string,
+  cookie: string,
+  orderNumber: string,
+  itemId: string,
+  date: string,
+): Promise<true | string> {
+  const write = await fetch(`${baseUrl}/api/admin/orders/${orderNumber}/items/${itemId}`, {
+    method: 'PATCH',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ estimatedDelivery: date }),
+  });
+  await write.arrayBuffer();
+  const position = write.headers.get('x-event-position');
+  if (write.status !== 200 || !position) return `PATCH ${orderNumber} answered ${write.status}`;
+  for (let read = 0; read < 3; read++) {
+    const answer = await fetch(`${baseUrl}/api/orders/${orderNumber}`, {
+      headers: { cookie, 'x-min-position': position },
+    });
+    const view = (await answer.json()) as { items?: { id: string; estimatedDelivery: string | null }[] };
+    if (view.items?.find((item) => item.id === itemId)?.estimatedDelivery === date) return true;
+  }
+  return `${orderNumber} ${itemId}: ${date} not visible after three reads`;
 }

@@ -6,8 +6,10 @@ import type { QueryServiceDeps } from '../deps.ts';
 const WAIT_LIMIT_MS = 2000;
 const IMPLICIT_WAIT_LIMIT_MS = 1000;
 const HEAD_MARGIN = 10_000;
+/** How often a waiting read looks at the checkpoint when no wake-up came (a replica's copy moves without one). */
+const POLL_MS = 10;
 
-type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions'>;
+type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected'>;
 
 /** Where the log stands for one request: its head's position, and whether a checkpoint reaches every target. */
 interface Located {
@@ -46,16 +48,24 @@ async function locate(store: Deps['store'], asked: number): Promise<Located> {
  */
 function projectorCheckpoint(pool: Deps['pool']) {
   let furthest: Checkpoint | null = null;
+  // Requests waiting at the same moment share one read.
+  let reading: Promise<Checkpoint | null> | null = null;
+  const read = async (): Promise<Checkpoint | null> => {
+    const { rows } = await pool.query<{ tx: string; position: string }>(
+      `select tx, position from rm.checkpoints where name = 'projector'`,
+    );
+    const row = rows[0];
+    const found = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
+    if (found && (furthest === null || !reaches(furthest, found))) furthest = found;
+    return furthest;
+  };
   return {
     known: () => furthest,
-    async read(): Promise<Checkpoint | null> {
-      const { rows } = await pool.query<{ tx: string; position: string }>(
-        `select tx, position from rm.checkpoints where name = 'projector'`,
-      );
-      const row = rows[0];
-      const read = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
-      if (read && (furthest === null || !reaches(furthest, read))) furthest = read;
-      return furthest;
+    read(): Promise<Checkpoint | null> {
+      reading ??= read().finally(() => {
+        reading = null;
+      });
+      return reading;
     },
   };
 }
@@ -99,7 +109,7 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
         while (!reached) {
           reached = await reachedBy(await checkpoint.read());
           if (reached || Date.now() > deadline) break;
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
         }
         ctx.set('x-min-position-reached', String(reached && !beyond));
       }
