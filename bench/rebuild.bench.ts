@@ -12,7 +12,7 @@ import { exitOnMiss, report } from './support/table.ts';
  * `projections:rebuild` speed: every read model rebuilt (shadow schema, batches, swap) from a history of
  * orders placed with two items and typical edits (item status and ETAs, tracking, an email request).
  */
-const ORDERS = Number(process.env.BENCH_REBUILD_ORDERS ?? 8000);
+const ORDERS = Number(process.env.BENCH_REBUILD_ORDERS ?? 5000);
 const TARGET = 20_000;
 const db = await createTestDatabase();
 const store = createPostgresEventStore(db.pool);

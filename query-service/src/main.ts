@@ -21,7 +21,7 @@ const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
 const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME) : pool;
 const store = await createEventStore(config, pool);
 // NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
-const projected = await listenForWakeUps(pool, PROJECTED_CHANNEL);
+const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
 const app = createApp({
   config,
   pool: readPool,

@@ -122,7 +122,7 @@ export async function startStack(
     fetcher,
   });
   const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
-  const projected = await listenForWakeUps(db.pool, PROJECTED_CHANNEL);
+  const projected = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
   const queryApp = createQueryApp({
     config,
     pool: readPool,

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { createChannelListener } from '../event-store/postgres-listener.ts';
+import { jitteredBackoff, sleep } from './backoff.ts';
 
 /** The projector's wake-up after each committed batch, for readers waiting on its checkpoint. */
 export const PROJECTED_CHANNEL = 'rm_projected';
@@ -44,17 +45,36 @@ export function coalescedNotify(pool: pg.Pool, channel: string, gapMs = 5): () =
 /** Waits for the next notification on a channel, or `ms`, whichever comes first (a lost one only delays). */
 export interface WakeUps {
   next(ms: number): Promise<void>;
+  /** Resolves once LISTEN works (or it was closed first). */
+  listening: Promise<void>;
   close(): Promise<void>;
 }
 
-export async function listenForWakeUps(pool: pg.Pool, channel: string): Promise<WakeUps> {
+/**
+ * Starts listening in the background: a database out of reach at start (or later) only turns the wake-ups
+ * into their timeouts until LISTEN works again, it never stops the caller from starting.
+ */
+export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
   let waiters: (() => void)[] = [];
-  const unlisten = await createChannelListener(pool, channel).add(() => {
+  let unlisten: (() => Promise<void>) | null = null;
+  let closed = false;
+  const wakeAll = () => {
     const woken = waiters;
     waiters = [];
     for (const wake of woken) wake();
-  });
+  };
+  const subscribing = (async () => {
+    const backoff = jitteredBackoff();
+    while (!closed && !unlisten) {
+      try {
+        unlisten = await createChannelListener(pool, channel).add(wakeAll);
+      } catch {
+        await sleep(backoff.next());
+      }
+    }
+  })();
   return {
+    listening: subscribing,
     next: (ms) =>
       new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, ms);
@@ -63,6 +83,10 @@ export async function listenForWakeUps(pool: pg.Pool, channel: string): Promise<
           resolve();
         });
       }),
-    close: unlisten,
+    async close() {
+      closed = true;
+      await subscribing;
+      await unlisten?.();
+    },
   };
 }

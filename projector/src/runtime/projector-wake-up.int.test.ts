@@ -17,7 +17,8 @@ test('after each batch the projector wakes readers waiting on its checkpoint, lo
   const logger = createLogger('test', 'silent');
   const projector = createProjector({ pool: db.pool, store, projections, logger, pollMs: 50 });
   const running = projector.run();
-  const wakeUps = await listenForWakeUps(db.pool, PROJECTED_CHANNEL);
+  const wakeUps = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
+  await wakeUps.listening;
   try {
     // Given a reader waiting (up to 10 s) for the projector's next batch
     const request = placeOrderSchema.parse(samplePlaceOrderPayload({ customerEmail: 'waiting@example.com' }));
@@ -62,7 +63,7 @@ test('after each batch the projector wakes readers waiting on its checkpoint, lo
 
 test('without a wake-up the wait ends after its time', async () => {
   const db = await createTestDatabase();
-  const wakeUps = await listenForWakeUps(db.pool, PROJECTED_CHANNEL);
+  const wakeUps = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
   try {
     const started = Date.now();
     await wakeUps.next(100);
