@@ -12,7 +12,7 @@ import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { APPENDS_PER_WRITER, type AppendRun, benchEvent, runWriters, WRITERS } from './append/workload.ts';
 import { exitOnMiss, report } from './support/table.ts';
 
-const ROUNDS = 5;
+const ROUNDS = 3;
 const db = await createTestDatabase();
 const store = createPostgresEventStore(db.pool);
 await db.pool.query(`

@@ -1,13 +1,13 @@
 /**
- * Imports over real HTTP (`npm run bench` runs this): 5,000 customers should take a few seconds on
+ * Imports over real HTTP (`npm run bench` runs this): 2,000 customers should take a second or two on
  * this 2-core box. One row per import: rows per second until answered and until projected; the
  * target is an answer of 200 (there is no peer to hold it against).
  */
 import { orderPayload, type Stack, startStack } from '../tests/support/stack.ts';
 import { type BenchRow, exitOnMiss, report } from './support/table.ts';
 
-const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 5000);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 500);
+const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
 
 function customersCsv(count: number, tag: string): string {
   const lines = ['First Name,Last Name,Email,Phone'];

@@ -7,16 +7,19 @@
  * - the peak RSS of each service over both loads.
  */
 import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { repoRoot } from '@ot/infra/db/database.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import autocannon from 'autocannon';
 import { ADMIN, launchProduct } from '../tests/faults/support/launched-product.ts';
 import { orderPayload } from '../tests/support/stack.ts';
-import { serviceMemory } from './server/service-memory.ts';
+import { childrenOf, cpuTimes, cpuUsed, serviceMemory } from './server/process-stats.ts';
 import { type EditedOrder, writeThenRead } from './server/write-visible.ts';
 import { type BenchRow, exitOnMiss, ratioOf, report } from './support/table.ts';
 
-const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 4);
 const ROUNDS = 3;
 const WRITERS = 16;
 const WRITES_PER_SECOND = 200;
@@ -51,6 +54,15 @@ async function addOrder(baseUrl: string, cookie: string) {
   return { orderNumber: order.orderNumber, itemIds: order.items.map((item) => item.id), email: payload.customerEmail };
 }
 
+const perRequest = (ms: number, requests: number) => (requests > 0 ? Number((ms / requests).toFixed(3)) : Number.NaN);
+
+/** The bench database's server processes, when it is the embedded one `npm run bench` started (else none). */
+function postgresBackends(): number[] {
+  const pidFile = join(repoRoot, '.data', 'test-postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return [];
+  return childrenOf(Number(readFileSync(pidFile, 'utf8').split('\n')[0]));
+}
+
 const load = (url: string, headers: Record<string, string>, options: { overallRate?: number; seconds?: number } = {}) =>
   autocannon({ url, headers, connections: 10, duration: options.seconds ?? SECONDS, overallRate: options.overallRate });
 
@@ -77,14 +89,33 @@ try {
   memory.reset();
 
   await load(orderUrl, { cookie: customer }, { seconds: 1 }); // warm up: connections, JIT, caches
-  // Rounds of the peer then ours, back to back, so a busy moment of the box slows both alike.
+  // Rounds of the peer then ours, back to back, so a busy moment of the box slows both alike. The CPU
+  // each side's processes used per request does not depend on how busy the box is at all.
   const rounds: { hello: autocannon.Result; ours: autocannon.Result }[] = [];
+  const cpu = { ours: 0, hello: 0, requests: 0, helloRequests: 0, byService: new Map<string, number>() };
+  const ourProcesses = () => {
+    const named = new Map([...product.services()].filter(([name]) => name === 'gateway' || name === 'query-service'));
+    for (const pid of postgresBackends()) named.set(`postgres ${pid}`, pid);
+    return named;
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const seconds = Math.max(1, Math.round(SECONDS / 2));
-    rounds.push({
-      hello: await load(`http://127.0.0.1:${koaPort}/`, {}, { seconds }),
-      ours: await load(orderUrl, { cookie: customer }, { seconds }),
-    });
+    const helloBefore = cpuTimes([koa.pid ?? 0]);
+    const hello = await load(`http://127.0.0.1:${koaPort}/`, {}, { seconds });
+    cpu.hello += cpuUsed(helloBefore, cpuTimes([koa.pid ?? 0]));
+    cpu.helloRequests += hello.requests.total;
+    const processes = ourProcesses();
+    const before = cpuTimes([...processes.values()]);
+    const ours = await load(orderUrl, { cookie: customer }, { seconds });
+    const after = cpuTimes([...processes.values()]);
+    for (const [name, pid] of processes) {
+      const service = name.startsWith('postgres') ? 'postgres' : name;
+      const used = cpuUsed(new Map([[pid, before.get(pid) ?? 0]]), new Map([[pid, after.get(pid) ?? 0]]));
+      cpu.byService.set(service, (cpu.byService.get(service) ?? 0) + used);
+      cpu.ours += used;
+    }
+    cpu.requests += ours.requests.total;
+    rounds.push({ hello, ours });
   }
   const steady = await load(orderUrl, { cookie: customer }, { overallRate: 500 });
   const refused = [...rounds.map((r) => r.ours), steady].reduce((sum, run) => sum + run.non2xx + run.errors, 0);
@@ -99,6 +130,15 @@ try {
       ratio: median(rounds.map((r) => Number(ratioOf(r.ours.requests.average, r.hello.requests.average)))),
       target: '>= 5000, all 200',
       ok: rps >= 5000 && refused === 0,
+    },
+    {
+      measure: 'GET /api/orders/{n}: CPU per request, gateway + query service + Postgres (ms)',
+      ours: `${perRequest(cpu.ours, cpu.requests)} (${[...cpu.byService].map(([name, ms]) => `${name} ${perRequest(ms, cpu.requests)}`).join(', ')})`,
+      peer: `${perRequest(cpu.hello, cpu.helloRequests)} (Koa hello world)`,
+      ratio: ratioOf(cpu.ours / cpu.requests, cpu.hello / cpu.helloRequests),
+      // 5,000 req/s on 2 cores, beside the load generator's own share.
+      target: '<= 0.3',
+      ok: cpu.ours / cpu.requests <= 0.3,
     },
     {
       measure: 'GET /api/orders/{n} p99 at 500 req/s (ms)',
