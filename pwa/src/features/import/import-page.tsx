@@ -10,7 +10,8 @@ import { Field } from '../../components/ui/field.tsx';
 import { Input, Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { importMutationKeys } from './api/import-api.ts';
+import { importCustomersMutationKeys } from './api/import-customers.ts';
+import { importOrdersMutationKey } from './api/import-orders.ts';
 import { FormatInstructions } from './components/format-instructions.tsx';
 import { type ImportResult, ImportSummary } from './components/import-summary.tsx';
 
@@ -45,9 +46,9 @@ export function ImportPage() {
   const [ordersJson, setOrdersJson] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number; label: string } | null>(null);
   const [results, setResults] = useState<ImportResult[]>([]);
-  const drive = useMutation<ImportReport, Error, string>({ mutationKey: importMutationKeys.drive });
-  const customers = useMutation<ImportReport, Error, string>({ mutationKey: importMutationKeys.customers });
-  const orders = useMutation<ImportReport, Error, unknown[]>({ mutationKey: importMutationKeys.orders });
+  const drive = useMutation<ImportReport, Error, string>({ mutationKey: importCustomersMutationKeys.drive });
+  const customers = useMutation<ImportReport, Error, string>({ mutationKey: importCustomersMutationKeys.csv });
+  const orders = useMutation<ImportReport, Error, unknown[]>({ mutationKey: importOrdersMutationKey });
 
   const busy = progress !== null;
   const pasted = [
