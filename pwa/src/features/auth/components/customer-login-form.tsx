@@ -1,34 +1,71 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { customerLoginSchema, type LoginCodeRequired } from '@ot/contracts/auth/auth-schemas.ts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { LoginCodeRequired } from '@ot/contracts/auth/auth-schemas.ts';
+import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { InputField } from '../../../components/ui/field.tsx';
-import { isNetworkError } from '../../../lib/api-client.ts';
+import { isNetworkError, NetworkError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { OFFLINE_LOGIN } from '../api/auth-api.ts';
 import { LoginCodeRequiredError } from '../api/login-code.ts';
 import { useAuth } from '../auth-context.tsx';
-import { LoginCodeStep } from './login-code-step.tsx';
 
-type Values = z.input<typeof customerLoginSchema>;
+// Only a sign-in from a browser the account does not know asks for a code (CUSTOMER_LOGIN_CODE=1).
+const LoginCodeStep = lazy(() => import('./login-code-step.tsx').then((m) => ({ default: m.LoginCodeStep })));
+
+type Errors = { email?: string | undefined; orderNumber?: string | undefined };
+
+/**
+ * Checked with the contracts' customerLoginSchema, loaded when first needed (the session check on start
+ * has usually loaded it already): the landing page is every customer's first visit, and zod and
+ * react-hook-form stay out of its JavaScript (issue 14). Like the other forms: checked on submit, then
+ * again as the user types, the first wrong field focused.
+ */
+async function check(form: HTMLFormElement) {
+  // Read before anything is awaited: the fields are disabled while submitting, and a disabled field is not form data.
+  const data = new FormData(form);
+  const { customerLoginSchema } = await import('@ot/contracts/auth/auth-schemas.ts').catch((error: unknown) => {
+    throw new NetworkError(error);
+  });
+  const parsed = customerLoginSchema.safeParse({ email: data.get('email'), orderNumber: data.get('orderNumber') });
+  if (parsed.success) return { values: parsed.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'orderNumber') && !errors[field]) errors[field] = issue.message;
+  }
+  return { values: null, errors };
+}
 
 export function CustomerLoginForm() {
   const { loginCustomer } = useAuth();
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<LoginCodeRequired | null>(null);
-  const form = useForm<Values>({
-    resolver: zodResolver(customerLoginSchema),
-    defaultValues: { email: '', orderNumber: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [errors, setErrors] = useState<Errors>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const submitted = useRef(false);
 
-  const onSubmit = form.handleSubmit(async ({ email, orderNumber }) => {
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    if (!submitted.current) return;
+    const { errors: found } = await check(event.currentTarget).catch(() => ({ errors: {} }));
+    setErrors(found);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    submitted.current = true;
+    setSubmitting(true);
     try {
-      await loginCustomer(email.trim(), orderNumber.trim());
+      const { values, errors: found } = await check(form);
+      setErrors(found);
+      if (!values) {
+        const first = found.email ? 'email' : 'orderNumber';
+        (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+        return;
+      }
+      await loginCustomer(values.email, values.orderNumber);
       navigate('/dashboard');
     } catch (error) {
       if (error instanceof LoginCodeRequiredError) {
@@ -44,10 +81,17 @@ export function CustomerLoginForm() {
         description: 'Invalid email or order number. Please try again.',
         variant: 'destructive',
       });
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
-  if (challenge) return <LoginCodeStep challenge={challenge} onBack={() => setChallenge(null)} />;
+  if (challenge)
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <LoginCodeStep challenge={challenge} onBack={() => setChallenge(null)} />
+      </Suspense>
+    );
 
   return (
     <Card className="w-full">
@@ -55,26 +99,26 @@ export function CustomerLoginForm() {
         <h2 className="mb-1 text-lg font-semibold">Track your order</h2>
         {/* Worded so it never repeats a field's label: those texts stay unique on the screen. */}
         <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} onChange={onChange} noValidate className="flex flex-col gap-4">
           <InputField
             id="login-email"
             label="Email Address"
-            error={errors.email?.message}
+            error={errors.email}
             type="email"
             autoComplete="email"
             placeholder="you@example.com"
             disabled={isSubmitting}
-            {...form.register('email')}
+            name="email"
           />
           <InputField
             id="login-order-number"
             label="Order Number"
-            error={errors.orderNumber?.message}
+            error={errors.orderNumber}
             autoComplete="off"
             autoCapitalize="characters"
             placeholder="ORD-12345"
             disabled={isSubmitting}
-            {...form.register('orderNumber')}
+            name="orderNumber"
           />
           <Button type="submit" disabled={isSubmitting} className="w-full">
             {isSubmitting ? 'Loading...' : 'Track Order'}
