@@ -21,6 +21,7 @@ export function LoginCard({
   submitLabel,
   busy,
   onSubmit,
+  onChange,
   footer,
 }: {
   heading: ReactNode;
@@ -28,13 +29,15 @@ export function LoginCard({
   submitLabel: string;
   busy: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** For forms that check again as the user types, once submitted. */
+  onChange?: FormEventHandler<HTMLFormElement>;
   footer: ReactNode;
 }) {
   return (
     <Card className="w-full">
       <CardBody className="py-6">
         {heading}
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} onChange={onChange} noValidate className="flex flex-col gap-4">
           {fields.map((field) => (
             <InputField key={field.id} disabled={busy} {...field} />
           ))}
