@@ -10,7 +10,7 @@ import { whenPageIsQuiet } from '../../lib/when-page-is-quiet.ts';
  * outbox on this device holds anything it waits, with 'New version available' and 'Reload' for the
  * user to choose. With an empty outbox it applies by itself once nothing typed can be lost: at once
  * when nothing was typed on this page, else on the next page (or when the tab is hidden and nothing
- * was typed). Registered once the first page is shown and quiet, keeping workbox-window and the
+ * was typed). Registered once the first page is shown (no spinner, skeleton or fetch), keeping workbox-window and the
  * precache out of the first load.
  */
 export function UpdatePrompt() {
