@@ -3,9 +3,16 @@ import { type Page, request } from '@playwright/test';
 import { ADMIN } from './support/admin.ts';
 import { waitForServiceWorker } from './support/chromium.ts';
 import { choose } from './support/edit-order.ts';
-import { ORDER_SAVED_ON_DEVICE, pendingBadge, SAVED_ON_DEVICE, screenshot } from './support/offline.ts';
+import {
+  ORDER_SAVED_ON_DEVICE,
+  openAddOrderScreen,
+  openEditScreen,
+  pendingBadge,
+  SAVED_ON_DEVICE,
+  screenshot,
+} from './support/offline.ts';
 import { type StudioApi, uniqueEmail } from './support/studio-api.ts';
-import { expect, signInAsAdmin, test } from './support/test.ts';
+import { expect, test } from './support/test.ts';
 
 /**
  * The admin's outbox (issue 12) when things go wrong on the way: the session ends while a change
@@ -37,9 +44,7 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
     studio,
   }) => {
     const order = await studio.addOrder();
-    await signInAsAdmin(page);
-    await page.goto(`/admin/edit-order/${order.orderNumber}`);
-    await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+    await openEditScreen(page, order);
     await waitForServiceWorker(page);
     await page.context().setOffline(true);
     await page.getByLabel('Tracking Number (Parcelforce)').fill('PF-AFTER-SIGN-IN');
@@ -83,9 +88,7 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
 
   test('a save whose answer was lost is sent again with its key and applied once', async ({ page, studio }) => {
     const order = await studio.addOrder();
-    await signInAsAdmin(page);
-    await page.goto(`/admin/edit-order/${order.orderNumber}`);
-    await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+    await openEditScreen(page, order);
     const keys: string[] = [];
     let lose = true;
     await page.route('**/api/admin/orders/*/status', async (route) => {
@@ -119,9 +122,7 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
     studio,
   }) => {
     const email = uniqueEmail('replay');
-    await signInAsAdmin(page);
-    await page.goto('/admin/add-order');
-    await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
+    await openAddOrderScreen(page);
     let lost = false;
     await page.route('**/api/admin/orders', async (route) => {
       if (route.request().method() !== 'POST' || lost) return route.continue();
@@ -146,9 +147,7 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
     studio,
   }) => {
     const email = uniqueEmail('offline-add');
-    await signInAsAdmin(page);
-    await page.goto('/admin/add-order');
-    await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
+    await openAddOrderScreen(page);
     await waitForServiceWorker(page);
     await page.context().setOffline(true);
     // A number seen earlier may be taken by the time the order is sent: none is promised offline.

@@ -25,6 +25,20 @@ export async function cacheSaved(page: Page) {
 
 export const pendingBadge = (page: Page) => page.getByRole('button', { name: /^Pending changes \(\d+\)$/ });
 
+/** An admin signed in, on the order's edit screen once it has loaded. */
+export async function openEditScreen(page: Page, order: OrderView) {
+  await signInAsAdmin(page);
+  await page.goto(`/admin/edit-order/${order.orderNumber}`);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+}
+
+/** An admin signed in, on the add-order screen with its next number shown. */
+export async function openAddOrderScreen(page: Page) {
+  await signInAsAdmin(page);
+  await page.goto('/admin/add-order');
+  await expect(page.getByLabel('Order Number')).toHaveValue(/^EP-\d{4,}$/);
+}
+
 /** Admin, on the edit screen, edits with the network off: the change is queued on the device. */
 export async function editOffline(
   browser: PersistentBrowser,
@@ -32,9 +46,7 @@ export async function editOffline(
   order: OrderView,
   edit: (page: Page) => Promise<void>,
 ) {
-  await signInAsAdmin(page);
-  await page.goto(`/admin/edit-order/${order.orderNumber}`);
-  await expect(page.getByLabel('Customer Name')).toHaveValue(order.customerName);
+  await openEditScreen(page, order);
   await waitForServiceWorker(page);
   await cacheSaved(page);
   await browser.context!.setOffline(true);
