@@ -18,7 +18,7 @@ const CACHE_DB = ['order-tracker-cache', 'keyval'] as const;
 const SAVED_ON_DEVICE = 'The change is saved on this device and will be sent when online.';
 const QUEUED_IN_FORM = 'A change to this order is saved on this device and not sent yet: the form shows it.';
 
-/** The device has saved the cache (saving is throttled), for this user. */
+/** The device has saved the cache (saving is asynchronous), for this user. */
 async function cacheSaved(page: Page) {
   await expect.poll(() => storedKeys(page, ...CACHE_DB)).toContain('last-user');
   await expect

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
@@ -107,6 +107,11 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   const conflictId = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, true).at(-1)?.id ?? null;
   const save = useSubmitOrderEdit();
   const saving = save.isPending;
+  // The decision is asked for at the top of a long form: brought into view when it comes (a 409 on save).
+  const conflictCard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflictId) conflictCard.current?.scrollIntoView({ block: 'start' });
+  }, [conflictId]);
 
   const done = (outcome: SubmitOutcome) => {
     if (outcome.kind === 'conflict') return;
@@ -143,12 +148,14 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
         </p>
       )}
       {conflictId && (
-        <Card className="border-amber-400 dark:border-amber-700">
-          <CardBody className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold">Changed by someone else</h2>
-            <ConflictResolver entryId={conflictId} onDone={done} />
-          </CardBody>
-        </Card>
+        <div ref={conflictCard} className="scroll-mt-4">
+          <Card className="border-amber-400 dark:border-amber-700">
+            <CardBody className="flex flex-col gap-3">
+              <h2 className="text-lg font-semibold">Changed by someone else</h2>
+              <ConflictResolver entryId={conflictId} onDone={done} />
+            </CardBody>
+          </Card>
+        </div>
       )}
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
