@@ -37,7 +37,11 @@ export function createKoaApp(
       // reset it with the answer still unread on the other side.
       if (!ctx.req.complete) ctx.req.resume();
       const ms = Math.round(performance.now() - started);
-      if (!PROBES.has(ctx.path)) logger.info({ method: ctx.method, path: ctx.path, status: ctx.status, ms }, 'request');
+      // Successful reads are the bulk of the traffic: logged at debug (LOG_LEVEL=debug), writes and refusals at info.
+      const quiet = PROBES.has(ctx.path) || ((ctx.method === 'GET' || ctx.method === 'HEAD') && ctx.status < 400);
+      const entry = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+      if (quiet) logger.debug(entry, 'request');
+      else logger.info(entry, 'request');
     }
   });
   app.use(errorHandler(logger));
