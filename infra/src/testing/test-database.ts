@@ -13,7 +13,7 @@ export interface TestDatabase {
 }
 
 /** The server tests use: TEST_DATABASE_URL (npm test sets it), else the embedded test server. */
-async function serverUrl(): Promise<string> {
+export async function testServerUrl(): Promise<string> {
   if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
   const server = await startEmbeddedPostgres({
     dataDir: join(repoRoot, '.data', 'test-postgres'),
@@ -25,7 +25,7 @@ async function serverUrl(): Promise<string> {
 
 /** A fresh, migrated database of its own for one test file; `drop()` removes it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = await serverUrl();
+  const adminUrl = await testServerUrl();
   const name = `ot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
