@@ -18,10 +18,11 @@ export function AuditPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const verify = useQuery(verifyQuery());
-  // `to` is a whole day: events up to the end of it.
+  // Whole days in the user's own time zone: from the start of `from` to the end of `to`.
+  const startOf = (day: string) => Date.parse(`${day}T00:00:00`);
   const range = {
-    from: from || undefined,
-    to: to ? new Date(Date.parse(`${to}T00:00:00`) + 86_400_000).toISOString() : undefined,
+    from: from ? new Date(startOf(from)).toISOString() : undefined,
+    to: to ? new Date(startOf(to) + 86_400_000).toISOString() : undefined,
   };
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">

@@ -15,6 +15,7 @@ import {
   formatTime,
   formatValue,
   kindsOf,
+  placedSummary,
 } from '../describe-change.ts';
 import { OrderAsOf } from './order-as-of.tsx';
 
@@ -146,15 +147,25 @@ export function OrderHistoryPage() {
                         by {event.actor.name} ({event.actor.kind})
                         {event.stream === orderStream ? ` · version ${event.version}` : ''}
                       </span>
-                      {event.changes.length > 0 && (
+                      {event.type === 'OrderPlaced' ? (
                         <ul className="mt-1 flex flex-col gap-0.5 text-sm">
-                          {event.changes.slice(0, event.type === 'OrderPlaced' ? 0 : undefined).map((change) => (
-                            <li key={change.field} className="wrap-anywhere">
-                              {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
-                              {formatValue(change.field, change.after)}
+                          {placedSummary(event.changes, itemNames).map((line) => (
+                            <li key={line} className="wrap-anywhere">
+                              {line}
                             </li>
                           ))}
                         </ul>
+                      ) : (
+                        event.changes.length > 0 && (
+                          <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+                            {event.changes.map((change) => (
+                              <li key={change.field} className="wrap-anywhere">
+                                {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
+                                {formatValue(change.field, change.after)}
+                              </li>
+                            ))}
+                          </ul>
+                        )
                       )}
                     </button>
                   </li>
