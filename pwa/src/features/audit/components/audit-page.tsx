@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { exportUrl, verifyQuery } from '../api/audit-queries.ts';
 import { formatTime } from '../describe-change.ts';
@@ -12,6 +13,21 @@ const checkNames: Record<string, string> = {
 };
 const linkClass =
   'inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800';
+
+const problemsSchema = z.object({
+  broken: z.array(z.object({ stream: z.string(), version: z.number() })).optional(),
+  tables: z.array(z.object({ table: z.string(), ok: z.boolean() })).optional(),
+});
+
+/** What a failed check found: the first broken link of each stream, or the read models that differ. */
+function checkProblems(details: unknown): string {
+  const parsed = problemsSchema.safeParse(details);
+  if (!parsed.success) return '';
+  const links = (parsed.data.broken ?? []).map((link) => `${link.stream} at version ${link.version}`);
+  const tables = (parsed.data.tables ?? []).filter((table) => !table.ok).map((table) => table.table);
+  if (links.length > 0) return `Broken: ${links.join(', ')}`;
+  return tables.length > 0 ? `Differs: ${tables.join(', ')}` : '';
+}
 
 /** Audit: export every event of a date range, and the latest integrity checks. */
 export function AuditPage() {
@@ -79,14 +95,19 @@ export function AuditPage() {
           ) : (
             <ul className="flex flex-col gap-2 text-sm">
               {verify.data.checks.map((check) => (
-                <li key={check.kind} className="flex items-center gap-2">
+                <li key={check.kind} className="flex items-start gap-2">
                   {check.ok ? (
                     <ShieldCheck aria-hidden="true" className="h-5 w-5 text-emerald-700" />
                   ) : (
                     <ShieldX aria-hidden="true" className="h-5 w-5 text-red-700" />
                   )}
-                  {checkNames[check.kind] ?? check.kind}: {check.ok ? 'passed' : 'FAILED'} (
-                  {formatTime(check.checkedAt)})
+                  <span>
+                    {checkNames[check.kind] ?? check.kind}: {check.ok ? 'passed' : 'FAILED'} (
+                    {formatTime(check.checkedAt)})
+                    {!check.ok && (
+                      <span className="block text-gray-700 dark:text-gray-300">{checkProblems(check.details)}</span>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
@@ -37,6 +37,12 @@ export function OrderHistoryPage() {
   const events = useQuery(orderEventsQuery(orderNumber));
   const [kind, setKind] = useState<ChangeKind | 'all'>('all');
   const [selected, setSelected] = useState<number | null>(null);
+  const asOfPanel = useRef<HTMLDivElement>(null);
+  // On a narrow screen the as-of view sits below the whole list: bring it into sight when one is chosen.
+  useEffect(() => {
+    if (selected !== null && !window.matchMedia('(min-width: 1024px)').matches)
+      asOfPanel.current?.scrollIntoView({ block: 'start' });
+  }, [selected]);
 
   const list = events.data ?? [];
   const orderStream = `order-${list[0]?.stream.startsWith('order-') ? list[0].stream.slice(6) : orderNumber}`;
@@ -174,7 +180,7 @@ export function OrderHistoryPage() {
             )}
           </CardBody>
         </Card>
-        <div>
+        <div ref={asOfPanel} className="scroll-mt-4">
           {chosen && chosenVersion !== null ? (
             <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.recordedAt} />
           ) : (
