@@ -116,11 +116,14 @@ test('as of every version equals what GET /api/orders/{n} answered at that versi
   const n = placed.orderNumber;
   const [driver, irons] = placed.items.map((item) => item.id) as [string, string];
   const seen = new Map<number, OrderView>();
+  /** When each answer had come back, by this test's clock: the order stood as it answered then. */
+  const readAt = new Map<number, string>();
   const record = async (reader: Client) => {
     await world.stack.settle();
     const answer = await reader.get<OrderView>(`/api/orders/${n}`);
     assert.is(answer.status, 200);
     seen.set(answer.body.version, answer.body);
+    readAt.set(answer.body.version, new Date().toISOString());
   };
   await record(first);
   const status = `/api/admin/orders/${n}/status`;
@@ -159,9 +162,9 @@ test('as of every version equals what GET /api/orders/{n} answered at that versi
   const events = await world
     .as('auditor')
     .then((auditor) =>
-      auditor.get<{ version: number; stream: string; recordedAt: string; actor: { name: string } }[]>(
-        `/api/audit/orders/${n}/events`,
-      ),
+      auditor.get<
+        { version: number; stream: string; occurredAt: string; recordedAt: string; actor: { name: string } }[]
+      >(`/api/audit/orders/${n}/events`),
     );
   const own = events.body.filter((e) => e.stream === `order-${n}`);
   assert.equal(new Set(own.map((e) => e.actor.name)), new Set(['admin', SECOND_ADMIN.username]), 'both admins act');
@@ -172,8 +175,10 @@ test('as of every version equals what GET /api/orders/{n} answered at that versi
     assert.equal(asOf.body, shown, `version ${version}`);
     // The last event of that version: several events of one command share a version's time.
     const event = own.filter((e) => e.version <= version).at(-1);
-    const atTime = await auditor.get<OrderView>(`/api/audit/orders/${n}?at=${event?.recordedAt}`);
-    assert.equal(atTime.body, shown, `at the time of version ${version}`);
+    for (const time of [event?.recordedAt, event?.occurredAt, shown.updatedAt, readAt.get(version)]) {
+      const atTime = await auditor.get<OrderView>(`/api/audit/orders/${n}?at=${time}`);
+      assert.equal(atTime.body, shown, `at ${time}, the time of version ${version}`);
+    }
   }
   const now = await auditor.get<OrderView>(`/api/audit/orders/${n}`);
   assert.equal(now.body, seen.get(Math.max(...seen.keys())), 'without a version: the order as it stands');
@@ -181,7 +186,7 @@ test('as of every version equals what GET /api/orders/{n} answered at that versi
   assert.is((await auditor.get(`/api/audit/orders/${n}?version=${last + 1}`)).status, 404);
   assert.is((await auditor.get(`/api/audit/orders/${n}?version=0`)).status, 404, 'no order has a version 0');
   assert.is((await auditor.get(`/api/audit/orders/${n}?at=2000-01-01T00:00:00Z`)).status, 404);
-  const beforePlaced = new Date(Date.parse(own[0]?.recordedAt ?? '') - 1).toISOString();
+  const beforePlaced = new Date(Date.parse(own[0]?.occurredAt ?? '') - 1).toISOString();
   assert.is((await auditor.get(`/api/audit/orders/${n}?at=${beforePlaced}`)).status, 404, 'a moment before it');
   assert.is((await auditor.get('/api/audit/orders/EP-9999?version=1')).status, 404);
   for (const bad of ['version=abc', 'version=1.5', 'version=-1', 'at=yesterday', 'at=2026-13-45']) {

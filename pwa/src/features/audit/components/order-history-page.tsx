@@ -182,7 +182,7 @@ export function OrderHistoryPage() {
         </Card>
         <div ref={asOfPanel} className="scroll-mt-4">
           {chosen && chosenVersion !== null ? (
-            <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.recordedAt} />
+            <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.occurredAt} />
           ) : (
             <Card>
               <CardBody className="py-10 text-center text-sm">
