@@ -177,18 +177,32 @@ test('`npm run admin -- create <name> --role auditor` makes an auditor who signs
   stack,
 }) => {
   const password = 'an auditor from the command line';
-  const run = (...args: string[]) =>
+  const { ADMIN_PASSWORD: _unset, ...env } = process.env;
+  const cli = (args: string[], options: { password?: string; input?: string }) =>
     spawnSync('npm', ['run', '--silent', 'admin', '--', ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: stack.db.url, ADMIN_PASSWORD: password, LOG_LEVEL: 'silent' },
+      env: {
+        ...env,
+        DATABASE_URL: stack.db.url,
+        LOG_LEVEL: 'silent',
+        ...(options.password ? { ADMIN_PASSWORD: options.password } : {}),
+      },
+      input: options.input ?? '',
       encoding: 'utf8',
+      timeout: 60_000,
     });
+  const run = (...args: string[]) => cli(args, { password });
   const created = run('create', 'cli.auditor', '--role', 'auditor');
   assert.is(created.status, 0, created.stdout + created.stderr);
   assert.match(created.stdout, /Auditor "cli\.auditor" is ready\./);
   assert.match(run('list').stdout, /^cli\.auditor \(auditor\)$/m);
   assert.is(run('create', 'cli.other', '--role', 'owner').status, 2, 'an unknown role is refused');
+  const piped = cli(['create', 'cli.piped', '--role', 'auditor'], { input: `${password}\n` });
+  assert.is(piped.status, 0, `a password piped in: ${piped.stdout}${piped.stderr}`);
+  const short = cli(['create', 'cli.short', '--role', 'auditor'], { input: 'too short\n' });
+  assert.equal([short.status, short.stderr.trim()], [1, 'Use a password of at least 12 characters.']);
 
+  assert.is((await stack.client().loginAdmin('cli.piped', password)).status, 200, 'the piped password is the one kept');
   const auditor = stack.client();
   assert.is((await auditor.loginAdmin('cli.auditor', password)).status, 200);
   const me = await auditor.get<{ user: { role: string } }>('/api/auth/me');
