@@ -36,6 +36,7 @@ async function orderWithHistory(studio: StudioApi) {
   });
   const item = await studio.http.patch(`/api/admin/orders/${order.orderNumber}/items/${order.items[0]?.id}`, {
     data: { status: 'order_arrived_awaiting_qc', estimatedDelivery: '2026-12-05' },
+    headers: { 'x-send-email': 'true' },
   });
   expect(item.status(), await item.text()).toBe(200);
   await studio.patchOrder(order.orderNumber, {
@@ -74,6 +75,9 @@ async function checkHistory(page: Page, orderNumber: string) {
     'Customer Name: Harriet History → Harriet Renamed',
   );
   await expect(events(page).filter({ hasText: 'Fitter notes changed' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Emails', exact: true }).click();
+  await expect(events(page).first()).toContainText('Email requested');
+  await expect(events(page).first()).toContainText('Email delivery: (none) → Pending');
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // The order as it stood when it was placed, and what differs from now.
@@ -121,6 +125,14 @@ test.describe('order history and audit (issue 13)', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.orderNumber}/history$`));
     await checkHistory(page, order.orderNumber);
     await expectAccessible(page);
+
+    // The email log reads, and offers nothing that writes.
+    await page.goto(`/admin/email-logs`);
+    await page.getByLabel('Order Number').fill(order.orderNumber);
+    await expect(page.getByText(order.orderNumber, { exact: true }).first()).toBeVisible();
+    for (const name of ['Resend', 'Retry', 'Test Email']) {
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
   });
 
   test('an admin reads the same History from the dashboard, and exports a date range', async ({ page, studio }) => {
@@ -128,6 +140,9 @@ test.describe('order history and audit (issue 13)', () => {
     await signIn(page, ADMIN);
     await page.goto(`/admin/orders/${order.orderNumber}/history`);
     await checkHistory(page, order.orderNumber);
+    await page.goto(`/admin/email-logs`);
+    await page.getByLabel('Order Number').fill(order.orderNumber);
+    await expect(page.getByRole('button', { name: 'Resend', exact: true }).first()).toBeVisible();
 
     await page.goto('/admin/audit');
     await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();
