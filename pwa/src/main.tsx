@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { restoreCache } from './lib/persisted-cache.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
@@ -15,8 +15,10 @@ await restoreCache(queryClient);
 
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
+    <BrowserRouter>
+      <Providers>
+        <AppRoutes />
+      </Providers>
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,4 +1,3 @@
-import { errorBodySchema } from '@ot/contracts/auth/auth-schemas.ts';
 import type { z } from 'zod';
 
 /**
@@ -15,10 +14,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** Read by hand, not with the contracts' errorBodySchema: this module is in every first visit, zod is not. */
   get serverMessage(): string | undefined {
     try {
-      const parsed = errorBodySchema.safeParse(JSON.parse(this.bodyText));
-      return parsed.success ? parsed.data.message : undefined;
+      const body: unknown = JSON.parse(this.bodyText);
+      const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
+      return typeof message === 'string' ? message : undefined;
     } catch {
       return undefined;
     }
@@ -68,11 +69,31 @@ function csrfToken(): string {
   return match?.[1] ?? '';
 }
 
+/**
+ * The schema an answer is parsed with, or how to load it. Code on the first visit's path (the session,
+ * the config, the login) passes a loader (`() => import(...)`): zod and the contracts then arrive while
+ * the request is on its way instead of in the first visit's JavaScript (issue 14).
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+async function loadSchema<S extends z.ZodType>(source: SchemaSource<S>): Promise<S> {
+  if (typeof source !== 'function') return source;
+  try {
+    return await source();
+  } catch (error) {
+    // The chunk could not be fetched: as good as no answer (offline before the app was cached).
+    throw new NetworkError(error);
+  }
+}
+
 export async function request<S extends z.ZodType>(
   path: string,
-  schema: S,
+  source: SchemaSource<S>,
   options: RequestOptions = {},
 ): Promise<ApiResponse<z.infer<S>>> {
+  const schema = loadSchema(source);
+  // Settled here too, so a failed load is not reported as unhandled when the request fails first.
+  schema.catch(() => {});
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { ...options.headers };
   let body: BodyInit | undefined;
@@ -98,7 +119,7 @@ export async function request<S extends z.ZodType>(
   if (position > lastPosition) lastPosition = position;
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  return { data: schema.parse(text ? JSON.parse(text) : null), headers: response.headers };
+  return { data: (await schema).parse(text ? JSON.parse(text) : null), headers: response.headers };
 }
 
 async function send(path: string, init: RequestInit): Promise<Response> {
@@ -114,6 +135,10 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 }
 
 /** GET and parse: the default query function of every feature. */
-export async function getJson<S extends z.ZodType>(path: string, schema: S, signal?: AbortSignal): Promise<z.infer<S>> {
+export async function getJson<S extends z.ZodType>(
+  path: string,
+  schema: SchemaSource<S>,
+  signal?: AbortSignal,
+): Promise<z.infer<S>> {
   return (await request(path, schema, { signal })).data;
 }

@@ -7,7 +7,6 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
-import { persistedSchemaFor } from './persisted-schemas.ts';
 import { sessionQueryKey } from './query-client.ts';
 
 /**
@@ -21,6 +20,11 @@ const LAST_USER = 'last-user';
 /** A week: long enough for a phone left offline, short enough not to show a stale season. */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const BUSTER = 'v1';
+/**
+ * The schemas (zod and the contracts' views) load only on a device that keeps someone's data: a first
+ * visit, or a signed-out one, does without them (issue 14, the first visit's JavaScript).
+ */
+const loadSchemas = () => import('./persisted-schemas.ts');
 
 const storage = {
   getItem: (key: string) => get<string>(key, store).then((value) => value ?? null),
@@ -28,7 +32,8 @@ const storage = {
   removeItem: (key: string) => del(key, store),
 };
 
-function parseStored(text: string): PersistedClient {
+async function parseStored(text: string): Promise<PersistedClient> {
+  const { persistedSchemaFor } = await loadSchemas();
   const client = JSON.parse(text) as PersistedClient;
   const queries = client.clientState.queries.flatMap((query) => {
     const schema = persistedSchemaFor(query.queryKey);
@@ -41,10 +46,10 @@ function parseStored(text: string): PersistedClient {
 const persisterFor = (userId: string) =>
   createAsyncStoragePersister({ storage, key: `cache:${userId}`, throttleTime: 250, deserialize: parseStored });
 
-const dehydrateOptions = {
+const dehydrateOptions = (persistedSchemaFor: (key: readonly unknown[]) => unknown) => ({
   shouldDehydrateQuery: (query: { state: { status: string }; queryKey: readonly unknown[] }) =>
     query.state.status === 'success' && persistedSchemaFor(query.queryKey) !== undefined,
-};
+});
 
 let unsubscribe: (() => void) | null = null;
 let persistingFor: string | null = null;
@@ -57,12 +62,19 @@ export function persistFor(queryClient: QueryClient, user: SessionUser | null): 
   persistingFor = user?.id ?? null;
   if (!user) return;
   void set(LAST_USER, user, store);
-  unsubscribe = persistQueryClientSubscribe({
-    queryClient,
-    persister: persisterFor(user.id),
-    buster: BUSTER,
-    dehydrateOptions,
-  });
+  void loadSchemas().then(
+    ({ persistedSchemaFor }) => {
+      // Someone else (or nobody) may have signed in while the schemas loaded.
+      if (persistingFor !== user.id) return;
+      unsubscribe = persistQueryClientSubscribe({
+        queryClient,
+        persister: persisterFor(user.id),
+        buster: BUSTER,
+        dehydrateOptions: dehydrateOptions(persistedSchemaFor),
+      });
+    },
+    (error) => console.warn('Could not keep the cache on this device', error),
+  );
 }
 
 /**

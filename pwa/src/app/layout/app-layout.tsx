@@ -1,11 +1,16 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../components/offline-notice.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
-import { Toaster } from '../../components/ui/toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
+
+/**
+ * Radix's toasts are a chunk of their own, requested with the first render (issue 14). A toast raised
+ * before it arrives waits in the toast store (lib/toast.ts) and shows when it does: none is lost.
+ */
+const Toaster = lazy(() => import('../../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 export function AppLayout() {
   return (
@@ -19,7 +24,9 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

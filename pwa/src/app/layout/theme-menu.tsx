@@ -1,45 +1,40 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/ui/button.tsx';
-import { setTheme, type Theme, themeState } from '../../lib/theme.ts';
+import { type Theme, themeState } from '../../lib/theme.ts';
 
-const choices: { theme: Theme; label: string; Icon: typeof Sun }[] = [
+export const themeChoices: { theme: Theme; label: string; Icon: typeof Sun }[] = [
   { theme: 'light', label: 'Light', Icon: Sun },
   { theme: 'dark', label: 'Dark', Icon: Moon },
   { theme: 'system', label: 'System', Icon: Monitor },
 ];
 
-export function ThemeMenu() {
+// The menu (Radix, with its positioning) is not part of the first visit's JavaScript (issue 14).
+const ThemeDropdown = lazy(() => import('./theme-dropdown.tsx').then((m) => ({ default: m.ThemeDropdown })));
+
+/** The header's Toggle theme button, showing the current choice. */
+export function ThemeButton(props: ComponentProps<typeof Button>) {
   const { theme } = useSnapshot(themeState);
-  const Current = choices.find((choice) => choice.theme === theme)?.Icon ?? Sun;
-  // Not modal: an open menu leaves the page as it is for assistive technology (no aria-hidden over focusable content).
+  const Current = themeChoices.find((choice) => choice.theme === theme)?.Icon ?? Sun;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Toggle theme" title="Theme">
-          <Current aria-hidden="true" className="h-5 w-5" />
-        </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-36 rounded-md border border-gray-200 bg-white p-1 text-gray-900 shadow-lg dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-        >
-          {choices.map(({ theme: choice, label, Icon }) => (
-            <DropdownMenu.Item
-              key={choice}
-              onSelect={() => setTheme(choice)}
-              className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-2 text-sm outline-none data-[highlighted]:bg-emerald-100 data-[highlighted]:text-emerald-950 dark:data-[highlighted]:bg-emerald-900 dark:data-[highlighted]:text-white"
-            >
-              <Icon aria-hidden="true" className="h-4 w-4" />
-              <span className="flex-1">{label}</span>
-              {theme === choice && <Check aria-hidden="true" className="h-4 w-4" />}
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Button variant="ghost" size="icon" aria-label="Toggle theme" title="Theme" {...props}>
+      <Current aria-hidden="true" className="h-5 w-5" />
+    </Button>
+  );
+}
+
+/**
+ * The same button stands in until the menu's chunk (requested at once) has arrived; a click on it
+ * meanwhile is kept, and the menu opens as soon as it is there, so no early click is lost.
+ */
+export function ThemeMenu() {
+  const [openAtStart, setOpenAtStart] = useState(false);
+  return (
+    <Suspense
+      fallback={<ThemeButton aria-haspopup="menu" aria-expanded={openAtStart} onClick={() => setOpenAtStart(true)} />}
+    >
+      <ThemeDropdown defaultOpen={openAtStart} />
+    </Suspense>
   );
 }

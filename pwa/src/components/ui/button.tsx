@@ -1,4 +1,3 @@
-import { Slot } from 'radix-ui';
 import type { ButtonHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
@@ -13,22 +12,28 @@ const variants = {
 
 const sizes = { md: 'h-10 px-4 text-sm', sm: 'h-8 px-3 text-sm', icon: 'h-10 w-10' } as const;
 
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+interface ButtonLooks {
   variant?: keyof typeof variants;
   size?: keyof typeof sizes;
-  /** Render the child (a link) with button looks. */
-  asChild?: boolean;
+  className?: string | undefined;
 }
 
-export function Button({ variant = 'primary', size = 'md', asChild, className, type, ...props }: ButtonProps) {
-  const classes = cn(
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, ButtonLooks {}
+
+/**
+ * A button's classes, for an element that only looks like one (a link that is a link to the keyboard
+ * and screen readers). Plain classes rather than Radix's Slot: the Button is in every first visit.
+ */
+export const buttonClass = ({ variant = 'primary', size = 'md', className }: ButtonLooks = {}) =>
+  cn(
     'inline-flex shrink-0 items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70',
     variants[variant],
     sizes[size],
     className,
   );
-  if (asChild) return <Slot.Root className={classes} {...props} />;
-  return <button type={type ?? 'button'} className={classes} {...props} />;
+
+export function Button({ variant, size, className, type, ...props }: ButtonProps) {
+  return <button type={type ?? 'button'} className={buttonClass({ variant, size, className })} {...props} />;
 }
 
 /**
@@ -36,7 +41,7 @@ export function Button({ variant = 'primary', size = 'md', asChild, className, t
  * a router link holding a button, so it is both a link (with its address, for a new tab) and a
  * button; only the button takes focus, and its click reaches the link.
  */
-export function LinkButton({ to, className, ...props }: Omit<ButtonProps, 'asChild'> & { to: string }) {
+export function LinkButton({ to, className, ...props }: ButtonProps & { to: string }) {
   return (
     <Link
       to={to}

@@ -1,9 +1,11 @@
-import { meResponseSchema, type SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { isApiError, isNetworkError, request } from '../../../lib/api-client.ts';
+import type { z } from 'zod';
+import { isApiError, isNetworkError, request, type SchemaSource } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/query-client.ts';
-import { customerLoginAnswerSchema, signedInOrCodeRequired } from './login-code.ts';
+import { meResponse, signedInOrCodeRequired } from './login-code.ts';
+
+const answers = () => import('./auth-answers.ts');
 
 export const authKeys = { me: sessionQueryKey };
 
@@ -18,7 +20,7 @@ export async function fetchMe(signal?: AbortSignal): Promise<SessionUser | null>
   const timeout = AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS);
   try {
     return (
-      await request('/api/auth/me', meResponseSchema, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
+      await request('/api/auth/me', meResponse, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout })
     ).data.user;
   } catch (error) {
     if (isApiError(error, 401)) return null;
@@ -38,7 +40,7 @@ export const meQuery = queryOptions({
 export const OFFLINE_LOGIN = 'The app is offline. Connect to the internet to sign in.';
 
 /** The login functions throw the server's message, or 'Login failed'; with no answer, the NetworkError itself. */
-async function login<S extends z.ZodType>(path: string, body: unknown, schema: S): Promise<z.infer<S>> {
+async function login<S extends z.ZodType>(path: string, body: unknown, schema: SchemaSource<S>): Promise<z.infer<S>> {
   try {
     return (await request(path, schema, { method: 'POST', body })).data;
   } catch (error) {
@@ -49,11 +51,15 @@ async function login<S extends z.ZodType>(path: string, body: unknown, schema: S
 
 /** Throws LoginCodeRequiredError when the server emailed a code for this new device (login-code.ts). */
 export const loginCustomer = async (email: string, orderNumber: string): Promise<SessionUser> =>
-  signedInOrCodeRequired(await login('/api/auth/customer/login', { email, orderNumber }, customerLoginAnswerSchema));
+  signedInOrCodeRequired(
+    await login('/api/auth/customer/login', { email, orderNumber }, () =>
+      answers().then((m) => m.customerLoginAnswerSchema),
+    ),
+  );
 
 export const loginAdmin = async (username: string, password: string): Promise<SessionUser> =>
-  (await login('/api/auth/admin/login', { username, password }, meResponseSchema)).user;
+  (await login('/api/auth/admin/login', { username, password }, meResponse)).user;
 
 export async function logout(): Promise<void> {
-  await request('/api/auth/logout', z.unknown(), { method: 'POST' });
+  await request('/api/auth/logout', () => answers().then((m) => m.logoutAnswerSchema), { method: 'POST' });
 }

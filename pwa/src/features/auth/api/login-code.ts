@@ -1,14 +1,10 @@
-import {
-  type LoginCodeRequired,
-  loginCodeRequiredSchema,
-  meResponseSchema,
-  type SessionUser,
-} from '@ot/contracts/auth/auth-schemas.ts';
-import { z } from 'zod';
+import type { LoginCodeRequired, SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import type { z } from 'zod';
 import { isApiError, isNetworkError, request } from '../../../lib/api-client.ts';
+import type { customerLoginAnswerSchema } from './auth-answers.ts';
 
-/** The customer login's answers: signed in, or (CUSTOMER_LOGIN_CODE=1, a new device) a code to enter first. */
-export const customerLoginAnswerSchema = z.union([meResponseSchema, loginCodeRequiredSchema]);
+/** The contracts' auth schemas, loaded with the request (zod is not in the first visit's JavaScript). */
+export const meResponse = () => import('@ot/contracts/auth/auth-schemas.ts').then((m) => m.meResponseSchema);
 
 /** Thrown by the customer login when the server emailed a code: not a failure, the next step. */
 export class LoginCodeRequiredError extends Error {
@@ -27,9 +23,8 @@ export function signedInOrCodeRequired(answer: z.infer<typeof customerLoginAnswe
 /** POST /api/auth/customer/login/code: the emailed code; throws the server's message when refused. */
 export async function verifyLoginCode(challengeId: string, code: string): Promise<SessionUser> {
   try {
-    return (
-      await request('/api/auth/customer/login/code', meResponseSchema, { method: 'POST', body: { challengeId, code } })
-    ).data.user;
+    return (await request('/api/auth/customer/login/code', meResponse, { method: 'POST', body: { challengeId, code } }))
+      .data.user;
   } catch (error) {
     if (isNetworkError(error)) throw error;
     throw new Error((isApiError(error) && error.serverMessage) || 'Login failed');

@@ -2,7 +2,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 
@@ -62,9 +62,12 @@ export function OrderCard({ order }: { order: OrderView }) {
           </div>
         </dl>
         <div>
-          <Button asChild variant="outline" size="sm">
-            <Link to={`/orders/${encodeURIComponent(order.orderNumber)}`}>View Details</Link>
-          </Button>
+          <Link
+            to={`/orders/${encodeURIComponent(order.orderNumber)}`}
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+          >
+            View Details
+          </Link>
         </div>
       </div>
     </Card>

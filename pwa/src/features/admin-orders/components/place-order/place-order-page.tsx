@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { BackLink } from '../../../../components/back-link.tsx';
-import { Button } from '../../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../../components/ui/button.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { useOnline } from '../../../../lib/use-online.ts';
@@ -84,9 +84,9 @@ export function PlaceOrderPage() {
           <OrderItemsSection form={form} disabled={disabled} />
           <DocumentCard mode="place" disabled={disabled} file={documentFile} onFileChange={setDocumentFile} />
           <div className="flex justify-end gap-2">
-            <Button asChild variant="outline">
-              <Link to="/admin/dashboard">Cancel</Link>
-            </Button>
+            <Link to="/admin/dashboard" className={buttonClass({ variant: 'outline' })}>
+              Cancel
+            </Link>
             <Button type="submit" disabled={disabled}>
               {disabled ? 'Adding Order...' : 'Add Order'}
             </Button>
