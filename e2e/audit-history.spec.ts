@@ -26,13 +26,22 @@ async function signIn(page: Page, who: { username: string; password: string }) {
   expect(answer.status(), await answer.text()).toBe(200);
 }
 
-/** An order with a history: placed, its status moved on, fitter notes written. */
+/** An order with a history: placed, its status moved on, fitter notes written, an item moved, the customer renamed. */
 async function orderWithHistory(studio: StudioApi) {
   const order = await studio.addOrder({ customerEmail: uniqueEmail('history'), customerName: 'Harriet History' });
   await studio.patchOrder(order.orderNumber, { status: 'order_placed_with_manufacturer' });
   await studio.patchOrder(order.orderNumber, {
     status: 'order_placed_with_manufacturer',
     fitterNotes: 'Lie angle 2 degrees up',
+  });
+  const item = await studio.http.patch(`/api/admin/orders/${order.orderNumber}/items/${order.items[0]?.id}`, {
+    data: { status: 'order_arrived_awaiting_qc', estimatedDelivery: '2026-12-05' },
+    headers: { 'x-send-email': 'true' },
+  });
+  expect(item.status(), await item.text()).toBe(200);
+  await studio.patchOrder(order.orderNumber, {
+    status: 'order_placed_with_manufacturer',
+    customerName: 'Harriet Renamed',
   });
   await studio.settle();
   return order;
@@ -47,9 +56,28 @@ async function checkHistory(page: Page, orderNumber: string) {
   await expect(moved).toContainText('Status: Order Being Processed → Order Placed With Manufacturer');
   await expect(moved).toContainText(/by (e2e-admin|admin) \(admin\)/);
 
+  await expect(events(page).first()).toContainText('Customer Name: Harriet History');
+  await expect(events(page).first()).toContainText(/Total: £[\d,]+\.\d\d/);
+
   await page.getByRole('button', { name: 'Notes', exact: true }).click();
   await expect(events(page)).toHaveCount(1);
   await expect(events(page).first()).toContainText('Fitter Notes: (none) → Lie angle 2 degrees up');
+  await page.getByRole('button', { name: 'Items', exact: true }).click();
+  await expect(events(page).filter({ hasText: 'Order status changed' })).toHaveCount(0);
+  await expect(events(page).filter({ hasText: 'Item status changed' })).toContainText(
+    'Driver: Status: Order Being Processed → Order Arrived at EP - Awaiting Quality Checks',
+  );
+  await expect(events(page).filter({ hasText: 'Item estimated delivery set' })).toContainText(
+    'Driver: Estimated Delivery: (none) → Dec 05, 2026',
+  );
+  await page.getByRole('button', { name: 'Customer details', exact: true }).click();
+  await expect(events(page).filter({ hasText: 'Customer details changed' })).toContainText(
+    'Customer Name: Harriet History → Harriet Renamed',
+  );
+  await expect(events(page).filter({ hasText: 'Fitter notes changed' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Emails', exact: true }).click();
+  await expect(events(page).first()).toContainText('Email requested');
+  await expect(events(page).first()).toContainText('Email delivery: (none) → Pending');
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // The order as it stood when it was placed, and what differs from now.
@@ -60,6 +88,11 @@ async function checkHistory(page: Page, orderNumber: string) {
   await expect(asOf).toContainText('Status: Order Being Processed');
   await expect(asOf).toContainText('Status: then Order Being Processed, now Order Placed With Manufacturer');
   await expect(asOf).toContainText('Fitter Notes: then (none), now Lie angle 2 degrees up');
+  await expect(asOf).toContainText('Customer Name: then Harriet History, now Harriet Renamed');
+  await expect(asOf).toContainText(
+    'Driver: Status: then Order Being Processed, now Order Arrived at EP - Awaiting Quality Checks',
+  );
+  await expect(asOf).not.toContainText('allEtasAdded');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByText('Export CSV').click()]);
   const csv = (await readFile((await download.path()) as string, 'utf8')).replace(/^\uFEFF/, '');
@@ -92,6 +125,14 @@ test.describe('order history and audit (issue 13)', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/orders/${order.orderNumber}/history$`));
     await checkHistory(page, order.orderNumber);
     await expectAccessible(page);
+
+    // The email log reads, and offers nothing that writes.
+    await page.goto(`/admin/email-logs`);
+    await page.getByLabel('Order Number').fill(order.orderNumber);
+    await expect(page.getByText(order.orderNumber, { exact: true }).first()).toBeVisible();
+    for (const name of ['Resend', 'Retry', 'Test Email']) {
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
   });
 
   test('an admin reads the same History from the dashboard, and exports a date range', async ({ page, studio }) => {
@@ -99,6 +140,9 @@ test.describe('order history and audit (issue 13)', () => {
     await signIn(page, ADMIN);
     await page.goto(`/admin/orders/${order.orderNumber}/history`);
     await checkHistory(page, order.orderNumber);
+    await page.goto(`/admin/email-logs`);
+    await page.getByLabel('Order Number').fill(order.orderNumber);
+    await expect(page.getByRole('button', { name: 'Resend', exact: true }).first()).toBeVisible();
 
     await page.goto('/admin/audit');
     await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();

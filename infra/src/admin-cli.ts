@@ -18,8 +18,19 @@ const [command, username] = args.filter(
 );
 const USAGE = 'Usage: npm run admin -- create <username> [--role admin|auditor]   |   npm run admin -- list';
 
+/** A password piped in (`echo … | npm run admin -- create …`): its first line, and the second must repeat it if present. */
+async function readPipedPassword(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  const [first = '', second = ''] = text.split(/\r?\n/);
+  if (!first) throw new Error('No password: set ADMIN_PASSWORD, or type it when asked, or pipe it in.');
+  if (second && second !== first) throw new Error('The passwords differ.');
+  return first;
+}
+
 async function askPassword(): Promise<string> {
   if (config.ADMIN_PASSWORD) return config.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) return readPipedPassword();
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   const muted = rl as unknown as { _writeToOutput: (s: string) => void };
   const ask = (question: string) =>
@@ -50,7 +61,7 @@ if (roleArg !== 'admin' && roleArg !== 'auditor') {
 }
 const role: 'admin' | 'auditor' = roleArg;
 
-await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
+const ok = await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
   const pool = createPool(url, 1);
   try {
     if (command === 'list') {
@@ -63,7 +74,13 @@ await withDatabase(config, createLogger('admin', 'warn'), async (url) => {
     const password = await askPassword();
     await createUserRepository(pool).upsertAdmin(username as string, password, undefined, role);
     console.log(`${role === 'admin' ? 'Admin' : 'Auditor'} "${username}" is ready.`);
+    return true;
+  } catch (error) {
+    // A refusal (a short password, passwords that differ) is one line, not a stack trace.
+    console.error(error instanceof Error ? error.message : String(error));
+    return false;
   } finally {
     await pool.end();
   }
 });
+process.exit(ok === false ? 1 : 0);

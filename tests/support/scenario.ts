@@ -1,4 +1,5 @@
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Client, orderPayload, type Stack } from './stack.ts';
 
 /** The people of a test: each a client with its own cookie jar, already signed in. */
@@ -39,4 +40,20 @@ export async function storedEvents(stack: Stack, orderNumber: string) {
 export async function countEvents(stack: Stack): Promise<number> {
   const { rows } = await stack.db.pool.query<{ n: string }>('select count(*) as n from es.events');
   return Number(rows[0]?.n);
+}
+
+/**
+ * A staff member other than the stack's admin (an auditor, a second admin), created as `npm run admin --
+ * create` would and signed in at the staff login.
+ */
+export async function signedInStaff(
+  stack: Stack,
+  who: { username: string; password: string },
+  role: 'admin' | 'auditor' = 'admin',
+): Promise<Client> {
+  await createUserRepository(stack.db.pool).upsertAdmin(who.username, who.password, undefined, role);
+  const client = stack.client();
+  const answer = await client.loginAdmin(who.username, who.password);
+  if (answer.status !== 200) throw new Error(`${role} ${who.username} could not sign in: ${answer.status}`);
+  return client;
 }

@@ -44,7 +44,8 @@ export const auditOperations: readonly Operation[] = [
     method: 'get',
     path: '/api/audit/export',
     operationId: 'auditExport',
-    summary: "Events as CSV or NDJSON: one order's history and/or those recorded in [from, to), streamed",
+    summary:
+      "Events as CSV or NDJSON: one order's history and/or those recorded from `from` up to `to` (a date alone: that whole day, UTC), streamed",
     tag: 'audit',
     role: 'auditor',
     query: z.object({

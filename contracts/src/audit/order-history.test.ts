@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { RecordedEvent } from '../events/event-envelope.ts';
 import type { OrderEventData } from '../orders/order-events.ts';
-import { applyHistoryEvent, historyWithChanges, initialHistoryState, orderAsOf } from './order-history.ts';
+import { applyHistoryEvent, happenedAt, historyWithChanges, initialHistoryState, orderAsOf } from './order-history.ts';
 
 const address = {
   name: 'Jane',
@@ -200,6 +200,35 @@ test('orderAsOf folds up to a version or a time; unknown version and times befor
   assert.is(orderAsOf(events, { at: '2026-11-03T12:00:00Z' })?.meta.version, 3);
   assert.is(orderAsOf(events, { version: 5 }), null);
   assert.is(orderAsOf(events, { at: '2026-10-01T00:00:00Z' }), null);
+});
+
+test('as of a time: an event counts from when it occurred, the store recording it a moment later', () => {
+  version = 0;
+  const later = (event: RecordedEvent & { recordedAt: string }, ms: number) => ({
+    ...event,
+    recordedAt: new Date(Date.parse(event.metadata.occurredAt) + ms).toISOString(),
+  });
+  const events = [
+    later(recorded('OrderPlaced', placedData), 5),
+    later(recorded('FitterNotesChanged', { fitterNotes: 'second' }), 5),
+  ];
+  const occurred = events.map((event) => event.metadata.occurredAt);
+  // The time the order's updatedAt showed is that version, not the one before
+  assert.is(orderAsOf(events, { at: occurred[1] as string })?.meta.version, 2);
+  assert.is(orderAsOf(events, { at: events[1]?.recordedAt as string })?.meta.version, 2);
+  assert.is(orderAsOf(events, { at: new Date(Date.parse(occurred[1] as string) - 1).toISOString() })?.meta.version, 1);
+  assert.is(orderAsOf(events, { at: new Date(Date.parse(occurred[0] as string) - 1).toISOString() }), null);
+});
+
+test("as of a time: a command whose clock ran behind the event before it never splits the stream's order", () => {
+  const event = (occurredAt: string, recordedAt: string) =>
+    ({ metadata: { occurredAt }, recordedAt }) as unknown as RecordedEvent & { recordedAt: string };
+  const times = happenedAt([
+    event('2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.010Z'),
+    event('2026-11-01T09:59:59.000Z', '2026-11-01T10:00:00.020Z'),
+    event('2026-11-01T10:00:05.000Z', '2026-11-01T10:00:00.030Z'),
+  ]).map((ms) => new Date(ms).toISOString());
+  assert.equal(times, ['2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.000Z', '2026-11-01T10:00:00.030Z']);
 });
 
 test.run();

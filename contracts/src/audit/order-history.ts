@@ -110,8 +110,25 @@ export function historyWithChanges<E extends RecordedEvent>(events: readonly E[]
   });
 }
 
-/** Where an as-of read stops: after stream version k, or after the last event recorded at or before a time. */
+/**
+ * Where an as-of read stops: after stream version k, or after the last event that had happened by a
+ * time. An event has happened from its `occurredAt` (the time the order's own `updatedAt` and the
+ * History show) or, were the command's clock ahead, from when the store recorded it; taken as a running
+ * maximum over the stream, so the events at or before a time are always a prefix of the stream.
+ */
 export type AsOf = { version: number } | { at: string };
+
+/** When each event of a stream had happened, as `AsOf` defines it: never earlier than the one before. */
+export function happenedAt(events: readonly (RecordedEvent & { recordedAt: string })[]): number[] {
+  let latest = Number.NEGATIVE_INFINITY;
+  return events.map((event) => {
+    const occurred = Date.parse(event.metadata.occurredAt);
+    const recorded = Date.parse(event.recordedAt);
+    const own = Number.isNaN(occurred) ? recorded : Math.min(occurred, recorded);
+    latest = Math.max(latest, own);
+    return latest;
+  });
+}
 
 /**
  * The order as it stood after the events of its stream up to `asOf`, folded with the deciders' own
@@ -125,10 +142,11 @@ export function orderAsOf(
 ): { order: Order; meta: OrderViewMeta } | null {
   const atMs = 'at' in asOf ? Date.parse(asOf.at) : Number.NaN;
   if ('version' in asOf && !events.some((event) => event.version === asOf.version)) return null;
+  const times = happenedAt(events);
   let order: OrderState = initialOrderState();
   let meta: OrderViewMeta | null = null;
-  for (const event of events) {
-    if ('version' in asOf ? event.version > asOf.version : Date.parse(event.recordedAt) > atMs) break;
+  for (const [index, event] of events.entries()) {
+    if ('version' in asOf ? event.version > asOf.version : (times[index] ?? atMs) > atMs) break;
     const parsed = parseOrderEvent(event);
     if (!parsed) continue;
     order = evolve(order, parsed);

@@ -6,12 +6,11 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { migrate } from '../db/migrate.ts';
 import { createPool } from '../db/pool.ts';
+import { testServer } from '../testing/test-database.ts';
 import { verifyEventChains } from './postgres-chain-verify.ts';
 
-const serverUrl = process.env.TEST_DATABASE_URL;
-
 test('events written before the hash chain existed get their chains in the migration', async () => {
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is needed (npm test sets it)');
+  const serverUrl = (await testServer()).url;
   const name = `ot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

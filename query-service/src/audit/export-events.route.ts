@@ -7,16 +7,24 @@ import { orderHistoryStreams } from './order-history.ts';
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+const DAY_MS = 86_400_000;
+
+/**
+ * A bound of the range as an instant. A date alone is a whole day (UTC): `from` its start, `to` its
+ * end, so `from=2026-11-25&to=2026-11-25` is that day; a time is taken as given (`to` excluded).
+ */
 function instant(name: 'from' | 'to', value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value)))
     throw badRequest(`${name} must be an ISO date or date and time, e.g. 2026-11-25`, { field: name });
-  return new Date(value).toISOString();
+  const ms = Date.parse(value);
+  const wholeDay = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return new Date(name === 'to' && wholeDay ? ms + DAY_MS : ms).toISOString();
 }
 
 /**
  * GET /api/audit/export?format=csv|ndjson[&orderNumber=][&from=][&to=]: events in global order (one
- * order's history, and/or those recorded in [from, to)), streamed from an event store cursor as the
+ * order's history, and/or those recorded in the range from-to), streamed from an event store cursor as the
  * client reads, each row with its chain hash.
  */
 export function exportEventsRoute(router: QueryRouter, deps: QueryServiceDeps): void {
@@ -25,6 +33,7 @@ export function exportEventsRoute(router: QueryRouter, deps: QueryServiceDeps): 
     if (format !== 'csv' && format !== 'ndjson') throw badRequest('format must be csv or ndjson', { field: 'format' });
     const from = instant('from', single(ctx.query.from));
     const to = instant('to', single(ctx.query.to));
+    if (from && to && from >= to) throw badRequest('from must be before to', { field: 'from' });
     const orderNumber = single(ctx.query.orderNumber)?.trim() || undefined;
     const history = orderNumber ? await orderHistoryStreams(deps, orderNumber) : null;
     const events = deps.store.readAudited({ streams: history?.streams, from, to });

@@ -8,13 +8,15 @@ import { readOrderEvents } from './order-history.ts';
 
 const single = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-/** `?version=k` (a stream version, 1 and up) or `?at=<ISO time>`; neither: the order as it stands now. */
+/**
+ * `?version=k` (a stream version: a whole number; one the order never had, 0 included, is a 404 later)
+ * or `?at=<ISO time>`; neither: the order as it stands now.
+ */
 export function parseAsOf(query: Record<string, string | string[] | undefined>): AsOf | null {
   const version = single(query.version);
   const at = single(query.at);
   if (version !== undefined) {
-    if (!/^\d{1,9}$/.test(version) || Number(version) < 1)
-      throw badRequest('version must be a whole number from 1', { field: 'version' });
+    if (!/^\d{1,9}$/.test(version)) throw badRequest('version must be a whole number from 1', { field: 'version' });
     return { version: Number(version) };
   }
   if (at !== undefined) {

@@ -28,6 +28,8 @@ const fieldLabels: Record<string, string> = {
   amountRemaining: 'Amount Remaining',
   trackingNumber: 'Tracking Number',
   estimatedDelivery: 'Estimated Delivery',
+  eta: 'Estimated Delivery (For Whole Order)',
+  allEtasAdded: 'ALL ETAs ADDED',
   customerNotes: 'Customer Notes',
   fitterNotes: 'Fitter Notes',
   squarespaceOrderId: 'Squarespace Order ID',
@@ -49,7 +51,7 @@ const fieldLabels: Record<string, string> = {
 };
 
 const moneyFields = new Set(['subtotal', 'shipping', 'tax', 'total', 'amountPaid', 'amountRemaining', 'price']);
-const dateFields = new Set(['orderDate', 'estimatedDelivery']);
+const dateFields = new Set(['orderDate', 'estimatedDelivery', 'eta']);
 const label = (key: string) => fieldLabels[key] ?? key;
 
 /** A change's field path (`items[<id>].status`) in the spec's words (`Driver: Status`), given the item names. */
@@ -72,6 +74,7 @@ export function formatValue(field: string, value: unknown): string {
   if (typeof value === 'string' && key === 'status' && !field.startsWith('emails[')) return statusLabel(value);
   if (typeof value === 'string' && field.startsWith('emails[')) return value.charAt(0).toUpperCase() + value.slice(1);
   if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return JSON.stringify(value);
 }
 
@@ -115,3 +118,15 @@ export const eventTitle = (type: string): string =>
       EmailRetryRequested: 'Email retry requested',
     }) as Record<string, string>
   )[type] ?? type;
+
+/** What an order was placed with, in a few lines (its every field is in the export and the as-of view). */
+export function placedSummary(
+  changes: readonly { field: string; after: unknown }[],
+  itemNames: ReadonlyMap<string, string>,
+): string[] {
+  const lines = ['customerName', 'customerEmail', 'status', 'total'].flatMap((field) => {
+    const change = changes.find((candidate) => candidate.field === field);
+    return change ? [`${fieldLabel(field, itemNames)}: ${formatValue(field, change.after)}`] : [];
+  });
+  return itemNames.size > 0 ? [...lines, `Items: ${[...itemNames.values()].join(', ')}`] : lines;
+}

@@ -7,15 +7,32 @@ import { History } from 'lucide-react';
 import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { DATE, formatDate } from '../../../lib/format.ts';
+import { DATE, formatDate, LONG_DATE } from '../../../lib/format.ts';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { OrderItemList } from '../../orders/components/order-item-list.tsx';
 import { OrderSummary } from '../../orders/components/order-summary.tsx';
 import { orderAsOfQuery } from '../api/audit-queries.ts';
 import { fieldLabel, formatTime, formatValue } from '../describe-change.ts';
 
-/** Fields that move with every change (or are derived), left out of "what differs from now". */
-const bookkeeping = new Set(['version', 'updatedAt', 'createdAt', 'deliveredAt', 'overdue', 'userId', 'itemCount']);
+/**
+ * Fields that move with every change or are derived from others (the whole order's ETA from its items',
+ * the dashboard's status, complete, overdue), left out of "what differs from now": the fields they
+ * come from are listed instead.
+ */
+const bookkeeping = new Set([
+  'id',
+  'version',
+  'updatedAt',
+  'createdAt',
+  'deliveredAt',
+  'userId',
+  'itemCount',
+  'adminStatus',
+  'complete',
+  'overdue',
+  'allEtasAdded',
+  'eta',
+]);
 
 function differences(then: OrderView, now: OrderView) {
   const flat = (view: OrderView) => flattenOrder(view as unknown as Order);
@@ -26,6 +43,27 @@ function differences(then: OrderView, now: OrderView) {
     .filter((field) => !bookkeeping.has(field) && !/\]\.(orderId|orderNumber)$/.test(field))
     .filter((field) => JSON.stringify(before.get(field) ?? null) !== JSON.stringify(after.get(field) ?? null))
     .map((field) => ({ field, past: before.get(field) ?? null, now: after.get(field) ?? null }));
+}
+
+function AddressLines({ title, address }: { title: string; address: OrderView['shippingAddress'] }) {
+  const lines = address
+    ? [address.name, address.address1, address.address2, address.city, address.state, address.zipCode, address.country]
+    : [];
+  return (
+    <div>
+      <p className="font-medium">{title}</p>
+      {lines.filter(Boolean).length === 0 ? (
+        <p>(none)</p>
+      ) : (
+        lines.filter(Boolean).map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one address keep their order
+          <p key={index} className="wrap-anywhere">
+            {line}
+          </p>
+        ))
+      )}
+    </div>
+  );
 }
 
 /** The whole order as it stood at `version`, read-only, in the order detail's layout, with what differs from now. */
@@ -59,8 +97,19 @@ export function OrderAsOf({ orderNumber, version, at }: { orderNumber: string; v
           <p className="text-sm">
             Status: <strong>{statusLabel(order.status)}</strong>
           </p>
+          <p className="text-sm">
+            {order.eta
+              ? `Estimated Delivery (For Whole Order): ${formatDate(order.eta, LONG_DATE)}`
+              : 'Awaiting ETA From Manufacturer'}
+          </p>
           {order.trackingNumber && <p className="text-sm">Tracking Number: {order.trackingNumber}</p>}
-          {order.eta && <p className="text-sm">Estimated Delivery: {formatDate(order.eta, DATE)}</p>}
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Addresses" />
+        <CardBody className="grid gap-3 text-sm sm:grid-cols-2">
+          <AddressLines title="Shipping Address" address={order.shippingAddress} />
+          <AddressLines title="Billing Address" address={order.billingAddress} />
         </CardBody>
       </Card>
       <Card>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -17,6 +17,7 @@ import {
   formatTime,
   formatValue,
   kindsOf,
+  placedSummary,
 } from '../describe-change.ts';
 import { OrderAsOf } from './order-as-of.tsx';
 
@@ -38,6 +39,12 @@ export function OrderHistoryPage() {
   const events = useQuery(orderEventsQuery(orderNumber));
   const [kind, setKind] = useState<ChangeKind | 'all'>('all');
   const [selected, setSelected] = useState<number | null>(null);
+  const asOfPanel = useRef<HTMLDivElement>(null);
+  // On a narrow screen the as-of view sits below the whole list: bring it into sight when one is chosen.
+  useEffect(() => {
+    if (selected !== null && !window.matchMedia('(min-width: 1024px)').matches)
+      asOfPanel.current?.scrollIntoView({ block: 'start' });
+  }, [selected]);
 
   const list = events.data ?? [];
   const orderStream = `order-${list[0]?.stream.startsWith('order-') ? list[0].stream.slice(6) : orderNumber}`;
@@ -149,15 +156,25 @@ export function OrderHistoryPage() {
                         by {event.actor.name} ({event.actor.kind})
                         {event.stream === orderStream ? ` · version ${event.version}` : ''}
                       </span>
-                      {event.changes.length > 0 && (
+                      {event.type === 'OrderPlaced' ? (
                         <ul className="mt-1 flex flex-col gap-0.5 text-sm">
-                          {event.changes.slice(0, event.type === 'OrderPlaced' ? 0 : undefined).map((change) => (
-                            <li key={change.field} className="wrap-anywhere">
-                              {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
-                              {formatValue(change.field, change.after)}
+                          {placedSummary(event.changes, itemNames).map((line) => (
+                            <li key={line} className="wrap-anywhere">
+                              {line}
                             </li>
                           ))}
                         </ul>
+                      ) : (
+                        event.changes.length > 0 && (
+                          <ul className="mt-1 flex flex-col gap-0.5 text-sm">
+                            {event.changes.map((change) => (
+                              <li key={change.field} className="wrap-anywhere">
+                                {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
+                                {formatValue(change.field, change.after)}
+                              </li>
+                            ))}
+                          </ul>
+                        )
                       )}
                     </button>
                   </li>
@@ -166,9 +183,9 @@ export function OrderHistoryPage() {
             )}
           </CardBody>
         </Card>
-        <div>
+        <div ref={asOfPanel} className="scroll-mt-4">
           {chosen && chosenVersion !== null ? (
-            <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.recordedAt} />
+            <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.occurredAt} />
           ) : (
             <Card>
               <CardBody className="py-10 text-center text-sm">
