@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:web` (issue 14): a phone's visit, scored by Lighthouse. Builds the PWA, runs `npm start`
+ * (the compiled build) on a free port and a fresh database of its own, seeds an order through the API,
+ * and runs Lighthouse's mobile defaults (Moto G Power screen, slow 4G, 4x CPU slowdown, simulated) in
+ * Debian's Chromium on `/` (signed out), `/dashboard` and `/orders/{n}` (signed in as the customer).
+ * Prints performance, accessibility and best-practices per page with the metrics behind performance;
+ * exits 1 when a page's performance is under 95. Loopback only: Chromium resolves no other host.
+ *
+ * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
+ * dropped at the end. BENCH_WEB_PORT picks the port (else a free one).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
+import { repoRoot } from '@ot/infra/db/database.ts';
+import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
+import { freePort } from '@ot/infra/launcher/free-port.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const TARGET = 95;
+const ADMIN = { username: 'bench', password: 'bench web password 1' };
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // Nothing but the app: any other host name fails to resolve.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+];
+
+const build = spawnSync('npm', ['run', 'build', '-w', '@ot/pwa'], {
+  cwd: repoRoot,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+if (build.status !== 0) throw new Error('npm run build -w @ot/pwa failed');
+
+let stopServer = async () => {};
+if (!process.env.TEST_DATABASE_URL) {
+  const server = await startEmbeddedPostgres({
+    dataDir: join(repoRoot, '.data', 'test-postgres'),
+    database: 'postgres',
+  });
+  process.env.TEST_DATABASE_URL = server.url;
+  stopServer = server.stop;
+}
+const db = await createTestDatabase();
+const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
+const base = `http://127.0.0.1:${port}`;
+// `npm start` itself (scripts/start.mjs), in a process group of its own so that all of it stops at the end.
+const app: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: repoRoot,
+  detached: true,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: db.url,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: '',
+  },
+});
+let chrome: Awaited<ReturnType<typeof launch>> | null = null;
+
+async function cleanUp(): Promise<void> {
+  chrome?.kill();
+  if (app.exitCode === null && app.pid) {
+    const exited = new Promise((resolve) => app.once('exit', resolve));
+    process.kill(-app.pid, 'SIGINT');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    if (app.exitCode === null) process.kill(-app.pid, 'SIGKILL');
+  }
+  await db.drop();
+  await stopServer();
+}
+
+/** The session cookie a sign-in sets, as a Cookie header. */
+const cookieOf = (answer: Response) =>
+  answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+
+async function post(path: string, body: unknown, cookie = ''): Promise<Response> {
+  const answer = await fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify(body),
+  });
+  if (!answer.ok) throw new Error(`POST ${path}: ${answer.status} ${await answer.text()}`);
+  return answer;
+}
+
+interface PageScore {
+  page: string;
+  performance: number;
+  accessibility: number;
+  'best-practices': number;
+  FCP: string;
+  LCP: string;
+  TBT: string;
+  CLS: string;
+  SI: string;
+}
+
+async function score(path: string, cookie: string | null): Promise<PageScore> {
+  if (!chrome) throw new Error('Chromium is not running');
+  const result = await lighthouse(
+    base + path,
+    {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // Signed in as the customer for every request of the page (the cookie is HttpOnly).
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+  const { categories, audits } = result.lhr;
+  const points = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const shown = (id: string) => audits[id]?.displayValue ?? '-';
+  if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+  return {
+    page: path,
+    performance: points('performance'),
+    accessibility: points('accessibility'),
+    'best-practices': points('best-practices'),
+    FCP: shown('first-contentful-paint'),
+    LCP: shown('largest-contentful-paint'),
+    TBT: shown('total-blocking-time'),
+    CLS: shown('cumulative-layout-shift'),
+    SI: shown('speed-index'),
+  };
+}
+
+try {
+  for (let i = 0; ; i++) {
+    if (app.exitCode !== null) throw new Error(`npm start exited with code ${app.exitCode}`);
+    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
+    if (i > 600) throw new Error('the app did not start within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const admin = cookieOf(await post('/api/auth/admin/login', ADMIN));
+  const placed = await post(
+    '/api/admin/orders',
+    samplePlaceOrderPayload({ customerEmail: 'phone.bench@example.com' }),
+    admin,
+  );
+  const { orderNumber } = (await placed.json()) as { orderNumber: string };
+  // Read it back with the write's position, so the customer's sign-in finds it.
+  await fetch(`${base}/api/orders/${encodeURIComponent(orderNumber)}`, {
+    headers: { cookie: admin, 'x-min-position': placed.headers.get('x-event-position') ?? '0' },
+  });
+  const customer = cookieOf(await post('/api/auth/customer/login', { email: 'phone.bench@example.com', orderNumber }));
+
+  chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const rows = [
+    await score('/', null),
+    await score('/dashboard', customer),
+    await score(`/orders/${encodeURIComponent(orderNumber)}`, customer),
+  ];
+  console.table(rows);
+  const slow = rows.filter((row) => row.performance < TARGET);
+  if (slow.length > 0) {
+    console.error(`performance under ${TARGET}: ${slow.map((row) => row.page).join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await cleanUp();
+}
