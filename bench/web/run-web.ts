@@ -6,10 +6,17 @@
  * Prints performance, accessibility and best-practices per page with the metrics behind performance;
  * exits 1 when a page's performance is under 95. Loopback only: Chromium resolves no other host.
  *
+ * Lighthouse's 4x CPU slowdown stands for a phone when run on a fast desktop (benchmark index ~1500);
+ * on a slower or busy machine it slows the page far more than a phone would. As Lighthouse's
+ * throttling docs advise, a first (unscored) run measures this machine's benchmark index and the
+ * slowdown comes from Lighthouse's CPU throttling calculator; BENCH_WEB_CPU_SLOWDOWN sets it instead.
+ *
  * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
- * dropped at the end. BENCH_WEB_PORT picks the port (else a free one).
+ * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_REPORTS=<dir> keeps each
+ * page's Lighthouse report (JSON) there.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { repoRoot } from '@ot/infra/db/database.ts';
@@ -18,6 +25,9 @@ import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
+
+const mobileThrottling = throttling.mobileSlow4G;
 
 const TARGET = 95;
 const ADMIN = { username: 'bench', password: 'bench web password 1' };
@@ -111,9 +121,20 @@ interface PageScore {
   SI: string;
 }
 
-async function score(path: string, cookie: string | null): Promise<PageScore> {
+/**
+ * The CPU slowdown that makes this machine a mid-range phone: Lighthouse's CPU throttling calculator
+ * (lighthouse-cpu-throttling-calculator, linked from Lighthouse's docs/throttling.md).
+ */
+function cpuSlowdownFor(benchmarkIndex: number): number {
+  if (benchmarkIndex >= 1300) return 3 + (benchmarkIndex - 1300) / 233;
+  if (benchmarkIndex >= 800) return 2 + (benchmarkIndex - 800) / 500;
+  if (benchmarkIndex >= 150) return 1 + (benchmarkIndex - 150) / 650;
+  return 1;
+}
+
+async function run(path: string, cookie: string | null, cpuSlowdownMultiplier?: number) {
   if (!chrome) throw new Error('Chromium is not running');
-  const result = await lighthouse(
+  return lighthouse(
     base + path,
     {
       port: chrome.port,
@@ -123,9 +144,20 @@ async function score(path: string, cookie: string | null): Promise<PageScore> {
       // Signed in as the customer for every request of the page (the cookie is HttpOnly).
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     },
-    undefined,
+    cpuSlowdownMultiplier === undefined
+      ? undefined
+      : { extends: 'lighthouse:default', settings: { throttling: { ...mobileThrottling, cpuSlowdownMultiplier } } },
   );
+}
+
+async function score(path: string, cookie: string | null, cpuSlowdown: number): Promise<PageScore> {
+  const result = await run(path, cookie, cpuSlowdown);
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+  if (process.env.BENCH_WEB_REPORTS) {
+    mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+    const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+    writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const points = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const shown = (id: string) => audits[id]?.displayValue ?? '-';
@@ -164,10 +196,15 @@ try {
   const customer = cookieOf(await post('/api/auth/customer/login', { email: 'phone.bench@example.com', orderNumber }));
 
   chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+  const calibration = await run('/', null);
+  const benchmarkIndex = calibration?.lhr.environment.benchmarkIndex ?? 0;
+  const cpuSlowdown =
+    Number(process.env.BENCH_WEB_CPU_SLOWDOWN) || Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
+  console.log(`benchmark index ${Math.round(benchmarkIndex)}: CPU slowdown ${cpuSlowdown}x, slow 4G, mobile screen`);
   const rows = [
-    await score('/', null),
-    await score('/dashboard', customer),
-    await score(`/orders/${encodeURIComponent(orderNumber)}`, customer),
+    await score('/', null, cpuSlowdown),
+    await score('/dashboard', customer, cpuSlowdown),
+    await score(`/orders/${encodeURIComponent(orderNumber)}`, customer, cpuSlowdown),
   ];
   console.table(rows);
   const slow = rows.filter((row) => row.performance < TARGET);
