@@ -9,9 +9,10 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
-import { type AppendRun, benchEvent, runWriters } from './append/workload.ts';
+import { APPENDS_PER_WRITER, type AppendRun, benchEvent, runWriters, WRITERS } from './append/workload.ts';
+import { exitOnMiss, report } from './support/table.ts';
 
-const ROUNDS = 5;
+const ROUNDS = 3;
 const db = await createTestDatabase();
 const store = createPostgresEventStore(db.pool);
 await db.pool.query(`
@@ -99,7 +100,10 @@ const rows = (
     ok: ratio >= min,
   };
 });
-console.table(rows);
+report(
+  `append: ${WRITERS} writers x ${APPENDS_PER_WRITER} single-event appends with an expected version (median of ${ROUNDS} rounds)`,
+  rows,
+);
 const p99 = (side: 'ours' | 'raw' | 'emmett') => median(runs.map((run) => run[side].p99Ms)).toFixed(1);
 console.log(
   `p99 per append (median of ${ROUNDS} rounds): ours ${p99('ours')} ms, raw ${p99('raw')} ms, Emmett ${p99('emmett')} ms`,
@@ -107,4 +111,4 @@ console.log(
 peer.send('stop');
 await new Promise((resolve) => peer.once('exit', resolve));
 await db.drop();
-if (rows.some((row) => !row.ok)) process.exit(1);
+exitOnMiss();

@@ -4,6 +4,7 @@ import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-s
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
 import { orderPayload } from '../tests/support/stack.ts';
+import { type BenchRow, exitOnMiss, report } from './support/table.ts';
 
 /** Append throughput through the place-order decider (the rebuild is measured in rebuild.bench.ts). */
 const ORDERS = 2000;
@@ -17,7 +18,7 @@ const metadata = () => ({
   causationId: null,
 });
 
-const results: { measure: string; value: string; target: string; ok: boolean }[] = [];
+const results: BenchRow[] = [];
 const timed = async (work: () => Promise<void>) => {
   const started = performance.now();
   await work();
@@ -47,11 +48,13 @@ const appendMs = await timed(async () => {
 const appendsPerSecond = (ORDERS / appendMs) * 1000;
 results.push({
   measure: 'appends per second (8 writers)',
-  value: appendsPerSecond.toFixed(0),
+  ours: Math.round(appendsPerSecond),
+  peer: '-',
+  ratio: '-',
   target: '>= 300',
   ok: appendsPerSecond >= 300,
 });
 
-console.table(results);
+report(`${ORDERS} orders placed through the place-order decider`, results);
 await db.drop();
-if (results.some((r) => !r.ok)) process.exit(1);
+exitOnMiss();

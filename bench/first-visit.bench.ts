@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { repoRoot } from '@ot/infra/repo-root.ts';
 import { firstVisitJs, pwaDist } from '../pwa/scripts/first-visit.ts';
+import { exitOnMiss, report } from './support/table.ts';
 
 /**
  * A customer's first visit (issue 14): the JavaScript it loads, gzipped, against the budget; and whether the
@@ -39,5 +40,5 @@ const rows = [
     ok: precompressed,
   },
 ];
-console.table(rows);
-if (rows.some((row) => !row.ok)) process.exit(1);
+report("a customer's first visit", rows);
+exitOnMiss();

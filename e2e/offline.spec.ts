@@ -16,8 +16,9 @@ const screenshot = (page: Page, name: string) =>
 
 const CACHE_DB = ['order-tracker-cache', 'keyval'] as const;
 const SAVED_ON_DEVICE = 'The change is saved on this device and will be sent when online.';
+const QUEUED_IN_FORM = 'A change to this order is saved on this device and not sent yet: the form shows it.';
 
-/** The device has saved the cache (saving is throttled), for this user. */
+/** The device has saved the cache (saving is asynchronous), for this user. */
 async function cacheSaved(page: Page) {
   await expect.poll(() => storedKeys(page, ...CACHE_DB)).toContain('last-user');
   await expect
@@ -150,8 +151,15 @@ test.describe('offline (installed app, no signal)', () => {
       await page.keyboard.press('Escape');
 
       page = await reloadAndRestartOffline(browser, page);
+      // Opened again on the device, the order shows the change that waits, not the values before it.
+      await page.goto(`/admin/edit-order/${order.orderNumber}`);
+      await expect(page.getByLabel('Tracking Number (Parcelforce)')).toHaveValue('PF-WORKSHOP');
+      await expect(page.getByText(QUEUED_IN_FORM)).toBeVisible();
+      await screenshot(page, 'edit-form-shows-queued-change');
       await browser.context!.setOffline(false);
       await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.getByText(QUEUED_IN_FORM)).toHaveCount(0);
+      await expect(page.getByLabel('Tracking Number (Parcelforce)')).toHaveValue('PF-WORKSHOP');
 
       await expect
         .poll(async () => {

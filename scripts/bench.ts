@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from '@ot/infra/db/database.ts';
-import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
+import { testServer } from '@ot/infra/testing/test-database.ts';
 
 function find(dir: string, found: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -20,15 +20,7 @@ function find(dir: string, found: string[] = []): string[] {
 }
 
 const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent' };
-let stop = async () => {};
-if (!env.TEST_DATABASE_URL) {
-  const server = await startEmbeddedPostgres({
-    dataDir: join(repoRoot, '.data', 'test-postgres'),
-    database: 'postgres',
-  });
-  env.TEST_DATABASE_URL = server.url;
-  stop = server.stop;
-}
+const { stop } = await testServer(env);
 let failed = 0;
 for (const file of find(repoRoot).sort()) {
   console.log(`\n# ${relative(repoRoot, file)}`);

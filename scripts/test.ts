@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@ot/infra/db/database.ts';
-import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
+import { testServer } from '@ot/infra/testing/test-database.ts';
 
 interface Counts {
   passed: number;
@@ -88,14 +88,7 @@ let stopDatabase = async () => {};
 try {
   if (wanted('unit')) await uvu('unit', '(?<!\\.int)\\.test\\.ts$', env);
   if (wanted('integration') || wanted('e2e') || wanted('faults')) {
-    if (!env.TEST_DATABASE_URL) {
-      const server = await startEmbeddedPostgres({
-        dataDir: join(repoRoot, '.data', 'test-postgres'),
-        database: 'postgres',
-      });
-      env.TEST_DATABASE_URL = server.url;
-      stopDatabase = server.stop;
-    }
+    stopDatabase = (await testServer(env)).stop;
   }
   if (wanted('integration')) await uvu('integration (real Postgres)', '\\.int\\.test\\.ts$', env);
   if (wanted('e2e')) await playwright(env);

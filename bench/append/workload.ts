@@ -10,7 +10,7 @@ export const benchEvent = (writer: number, n: number) => ({
   type: 'ItemStatusChanged',
   data: { itemId: randomUUID(), from: 'ordered', to: 'in-build', writer, n, note: 'grip 58R, +1/2 inch' },
   metadata: {
-    actor: { kind: 'admin', id: randomUUID(), name: 'bench' },
+    actor: { kind: 'admin' as const, id: randomUUID(), name: 'bench' },
     occurredAt: new Date().toISOString(),
     commandId: randomUUID(),
     correlationId: randomUUID(),

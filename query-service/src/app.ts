@@ -1,5 +1,4 @@
 import { createKoaApp, mountRoutes } from '@ot/infra/http/service.ts';
-import { loadSession } from '@ot/infra/http/session.ts';
 import { rejectUnstorableInput } from '@ot/infra/http/storable-input.ts';
 import { databaseReadiness } from '@ot/infra/launcher/ready.ts';
 import { auditEventsRoute } from './audit/audit-events.route.ts';
@@ -17,7 +16,7 @@ import { devMailboxRoute } from './email/dev-mailbox/dev-mailbox.route.ts';
 import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
 import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
-import { honourMinPosition } from './http/min-position.ts';
+import { loadSessionAndHonourMinPosition } from './http/min-position.ts';
 import { apiDocsRoute } from './openapi/api-docs.route.ts';
 import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
@@ -31,8 +30,7 @@ import { nextOrderNumberRoute } from './orders/next-order-number/next-order-numb
 export function createApp(deps: QueryServiceDeps) {
   const app = createKoaApp(deps.logger, 'query-service', () => databaseReadiness(deps.pool));
   app.use(rejectUnstorableInput);
-  app.use(loadSession(deps.sessions));
-  app.use(honourMinPosition(deps));
+  app.use(loadSessionAndHonourMinPosition(deps));
 
   mountRoutes(app, deps, [
     getOpenApiRoute,

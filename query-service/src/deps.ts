@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { SessionStore } from '@ot/infra/auth/sessions.ts';
 import type { Config } from '@ot/infra/config.ts';
+import type { WakeUps } from '@ot/infra/db/notify.ts';
 import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
@@ -15,6 +16,8 @@ export interface QueryServiceDeps {
   pool: pg.Pool;
   /** Only to answer "has the projector passed this position?" for x-min-position. */
   store: EventStore;
+  /** The projector's wake-up after each batch, so a read waiting for its write looks again at once (else it polls). */
+  projected?: WakeUps;
   /** Only to preview the next order number. */
   orderNumbers: OrderNumbers;
   logger: Logger;

@@ -1,5 +1,6 @@
 import { createSessionStore } from '@ot/infra/auth/sessions.ts';
 import { loadConfig } from '@ot/infra/config.ts';
+import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createDocumentStore } from '@ot/infra/documents/create-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
@@ -19,10 +20,13 @@ const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
 // copy of the projector's checkpoint (read with the read models), so replica lag shows as waiting.
 const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME) : pool;
 const store = await createEventStore(config, pool);
+// NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
+const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
 const app = createApp({
   config,
   pool: readPool,
   store,
+  projected,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
@@ -31,6 +35,7 @@ const app = createApp({
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 async function close() {
+  await projected.close();
   await store.close();
   if (readPool !== pool) await readPool.end();
   await pool.end();

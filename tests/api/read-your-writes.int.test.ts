@@ -47,4 +47,29 @@ test('a reader that never saw a position still reads every write committed befor
   }
 });
 
+test('with the projector checkpoint kept in memory, concurrent readers still see every write acknowledged before they asked', async ({
+  stack,
+}) => {
+  // Given 6 admins each editing their own order, and as many readers who never saw a position
+  const writers = await Promise.all(Array.from({ length: 6 }, () => signedInAdmin(stack)));
+  const readers = await Promise.all(Array.from({ length: 6 }, () => signedInAdmin(stack)));
+  const orders = await Promise.all(writers.map((writer) => addOrder(writer)));
+  await Promise.all(
+    writers.map(async (writer, i) => {
+      const order = orders[i] as OrderView;
+      const reader = readers[i] as Awaited<ReturnType<typeof signedInAdmin>>;
+      for (let round = 0; round < 8; round++) {
+        // When a write is acknowledged, and its reader reads at once (while the others keep writing)
+        const trackingNumber = `C${i}R${round}`;
+        const write = await writer.patch(statusPath(order.orderNumber), { status: order.status, trackingNumber });
+        assert.is(write.status, 200);
+        const read = await reader.get<OrderView>(`/api/orders/${order.orderNumber}`);
+        // Then the read holds it
+        assert.is(read.headers.get('x-min-position-reached'), 'true');
+        assert.is(read.body.trackingNumber, trackingNumber);
+      }
+    }),
+  );
+});
+
 test.run();

@@ -11,6 +11,7 @@ import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
@@ -121,10 +122,12 @@ export async function startStack(
     fetcher,
   });
   const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
+  const projected = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
   const queryApp = createQueryApp({
     config,
     pool: readPool,
     store,
+    projected,
     orderNumbers,
     logger,
     sessions,
@@ -169,6 +172,7 @@ export async function startStack(
       await running;
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
       if (readPool !== db.pool) await readPool.end();
+      await projected.close();
       await store.close();
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();

@@ -27,10 +27,21 @@ function canonical(value: unknown): string {
  * What makes two requests "the same": method, path and JSON body. A file upload is known by its media
  * type only: a multipart body differs byte for byte each time it is built (its boundary is random).
  */
-function fingerprint(ctx: AppContext): string {
-  const body = ctx.is('application/json') ? canonical(ctx.request.body) : ctx.request.type;
-  return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${body}`).digest('hex');
+export function requestFingerprint(
+  method: string,
+  path: string,
+  body: { json: unknown } | { mediaType: string },
+): string {
+  const text = 'json' in body ? canonical(body.json) : body.mediaType;
+  return createHash('sha256').update(`${method} ${path}\n${text}`).digest('hex');
 }
+
+const fingerprint = (ctx: AppContext): string =>
+  requestFingerprint(
+    ctx.method,
+    ctx.path,
+    ctx.is('application/json') ? { json: ctx.request.body } : { mediaType: ctx.request.type },
+  );
 
 function replay(ctx: AppContext, answer: StoredAnswer): void {
   for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);

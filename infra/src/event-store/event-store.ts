@@ -91,8 +91,18 @@ export interface EventStore {
    * without it only offers read-your-writes through an explicit position.
    */
   headPosition?(): Promise<number>;
+  /**
+   * `headPosition` and the place of the event at `position` (0: none asked) in the followers' order, in
+   * one look: where each stands as a checkpoint, compared with a follower's in memory (`reaches`); null
+   * when there is no head, or no such event yet. Optional: without it, `headPosition` and `hasPassed`.
+   */
+  locate?(position: number): Promise<{ head: Checkpoint | null; event: Checkpoint | null }>;
   close(): Promise<void>;
 }
+
+/** Whether a follower at `checkpoint` has applied the event standing at `place` (from `locate`). */
+export const reaches = (checkpoint: Checkpoint, place: Checkpoint): boolean =>
+  place.tx < checkpoint.tx || (place.tx === checkpoint.tx && place.position <= checkpoint.position);
 
 export const checkpointOf = (event: RecordedEvent): Checkpoint => ({ tx: event.tx, position: event.position });
 

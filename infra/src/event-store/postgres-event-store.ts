@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { coalescedNotify } from '../db/notify.ts';
 import { toNumber } from '../db/pool.ts';
 import {
   type AuditedEvent,
@@ -45,43 +46,6 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
 const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
 
 /**
- * Wakes followers after a commit: NOTIFY in a transaction of its own, which writes nothing and so holds
- * the server's notify lock only for a moment (inside the appending transaction it would be held through
- * every commit's flush, one commit at a time, halving the append rate). Under load, appends share one
- * wake-up every few milliseconds. It is only a wake-up: followers poll as well, so a lost one delays,
- * never skips.
- */
-function coalescedNotify(pool: pg.Pool, gapMs = 5): () => void {
-  let busy = false;
-  let pending = false;
-  let failures = 0;
-  const send = (): void => {
-    busy = true;
-    pending = false;
-    pool.query(`select pg_notify('${CHANNEL}', '')`).then(
-      () => {
-        failures = 0;
-        if (pending) setTimeout(send, gapMs).unref();
-        else busy = false;
-      },
-      () => {
-        // A pooled connection that was cut, most likely: the next one will do (a few tries, then polling).
-        failures += 1;
-        if (failures <= 5) setTimeout(send, 50 * failures).unref();
-        else {
-          failures = 0;
-          busy = false;
-        }
-      },
-    );
-  };
-  return () => {
-    if (busy) pending = true;
-    else send();
-  };
-}
-
-/**
  * The Postgres adapter. Followers read only events whose writing transaction is older than every
  * transaction still running (`pg_snapshot_xmin`), in (transaction, position) order: a transaction
  * that took position 5 but commits after position 6 became visible is still read, and read once.
@@ -90,7 +54,7 @@ function coalescedNotify(pool: pg.Pool, gapMs = 5): () => void {
  */
 export function createPostgresEventStore(pool: pg.Pool): EventStore {
   const appended = createChannelListener(pool, CHANNEL);
-  const wakeFollowers = coalescedNotify(pool);
+  const wakeFollowers = coalescedNotify(pool, CHANNEL);
 
   return {
     async append(stream, events, { expectedVersion }) {
@@ -218,6 +182,23 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
         'select position from es.events order by transaction_id desc, position desc limit 1',
       );
       return rows[0] ? toNumber(rows[0].position) : 0;
+    },
+
+    async locate(position) {
+      const { rows } = await pool.query<{ head_tx: string | null; head: string | null; tx: string | null }>(
+        `select h.transaction_id::text as head_tx, h.position as head,
+                (select e.transaction_id::text from es.events e where e.position = $1) as tx
+           from (select 1) one
+           left join lateral (
+             select transaction_id, position from es.events order by transaction_id desc, position desc limit 1
+           ) h on true`,
+        [position],
+      );
+      const row = rows[0];
+      return {
+        head: row?.head_tx && row.head ? { tx: toNumber(row.head_tx), position: toNumber(row.head) } : null,
+        event: row?.tx && position > 0 ? { tx: toNumber(row.tx), position } : null,
+      };
     },
 
     async close() {},

@@ -17,15 +17,10 @@ update rm.orders o set eta = coalesce(
 );
 
 -- Dashboard search: order number, customer name and email, any case, anywhere in the text, from
--- trigram indexes (a `like '%q%'` over 100,000 orders otherwise scans them all). Where pg_trgm cannot
--- be installed the search still works, by scanning.
+-- trigram indexes (a `like '%q%'` over 100,000 orders otherwise scans them all). pg_trgm was installed,
+-- where it can be, by 1700000001001_order-search-indexes; without it the search still works, by scanning.
 do $$
 begin
-  begin
-    create extension if not exists pg_trgm;
-  exception when others then
-    raise notice 'pg_trgm is not available; order search will scan';
-  end;
   if exists (select 1 from pg_extension where extname = 'pg_trgm') then
     execute 'create index if not exists orders_number_trgm_idx on rm.orders using gin (lower(order_number) gin_trgm_ops)';
     execute 'create index if not exists orders_name_trgm_idx on rm.orders using gin (lower(customer_name) gin_trgm_ops)';

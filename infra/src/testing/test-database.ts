@@ -12,15 +12,24 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** The server tests use: TEST_DATABASE_URL (npm test sets it), else the embedded test server. */
-async function serverUrl(): Promise<string> {
-  if (process.env.TEST_DATABASE_URL) return process.env.TEST_DATABASE_URL;
+/**
+ * The server tests and benchmarks use: TEST_DATABASE_URL when set, else the embedded test server under
+ * `.data/test-postgres` (started here; `stop` stops only what was started).
+ */
+export async function testServer(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  if (env.TEST_DATABASE_URL) return { url: env.TEST_DATABASE_URL, stop: async () => {} };
   const server = await startEmbeddedPostgres({
     dataDir: join(repoRoot, '.data', 'test-postgres'),
     database: 'postgres',
   });
-  process.env.TEST_DATABASE_URL = server.url;
-  return server.url;
+  env.TEST_DATABASE_URL = server.url;
+  return server;
+}
+
+async function serverUrl(): Promise<string> {
+  return (await testServer()).url;
 }
 
 /** A fresh, migrated database of its own for one test file; `drop()` removes it. */

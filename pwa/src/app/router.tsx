@@ -51,7 +51,7 @@ const EditOrderPage = lazy(() =>
     default: m.EditOrderPage,
   })),
 );
-const ImportPage = lazy(() => import('../features/import/ImportPage.tsx').then((m) => ({ default: m.ImportPage })));
+const ImportPage = lazy(() => import('../features/import/import-page.tsx').then((m) => ({ default: m.ImportPage })));
 const OrderHistoryPage = lazy(() =>
   import('../features/audit/components/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })),
 );
@@ -59,7 +59,7 @@ const AuditPage = lazy(() =>
   import('../features/audit/components/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
 );
 const EmailLogsPage = lazy(() =>
-  import('../features/email-logs/EmailLogsPage.tsx').then((m) => ({ default: m.EmailLogsPage })),
+  import('../features/email-logs/email-logs-page.tsx').then((m) => ({ default: m.EmailLogsPage })),
 );
 
 /**

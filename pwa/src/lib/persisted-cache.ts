@@ -44,8 +44,12 @@ async function parseStored(text: string): Promise<PersistedClient> {
   return { ...client, clientState: { ...client.clientState, queries } };
 }
 
+/**
+ * Saved as soon as the previous save is done (never two at once, always the latest state): an app
+ * closed right after a screen loaded still has that screen offline (a throttle would hold it back).
+ */
 const persisterFor = (userId: string) =>
-  createAsyncStoragePersister({ storage, key: `cache:${userId}`, throttleTime: 250, deserialize: parseStored });
+  createAsyncStoragePersister({ storage, key: `cache:${userId}`, throttleTime: 0, deserialize: parseStored });
 
 const dehydrateOptions = (persistedSchemaFor: (key: readonly unknown[]) => unknown) => ({
   shouldDehydrateQuery: (query: { state: { status: string }; queryKey: readonly unknown[] }) =>

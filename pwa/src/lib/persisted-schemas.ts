@@ -1,6 +1,8 @@
+import { auditEventSchema, auditVerificationSchema } from '@ot/contracts/audit/audit-views.ts';
 import { sessionUserSchema } from '@ot/contracts/auth/auth-schemas.ts';
 import { appConfigSchema } from '@ot/contracts/config/app-config.ts';
 import { renderedDocumentSchema } from '@ot/contracts/documents/document-views.ts';
+import { emailEventsPageSchema, emailStatsSchema, retryQueueSchema } from '@ot/contracts/email/email-views.ts';
 import { adminOrdersPageSchema } from '@ot/contracts/orders/admin-order-list.ts';
 import {
   nextOrderNumberSchema,
@@ -30,6 +32,12 @@ const byKey: [match: readonly (string | null)[], schema: z.ZodType][] = [
   ],
   [['admin', 'order', null], orderViewSchema],
   [['admin', 'next-order-number'], nextOrderNumberSchema],
+  [['email-logs', 'events', null], emailEventsPageSchema],
+  [['email-logs', 'stats', null], emailStatsSchema],
+  [['email-logs', 'retry-queue'], retryQueueSchema],
+  [['audit', 'events', null], z.array(auditEventSchema)],
+  [['audit', 'as-of', null, null], orderViewSchema],
+  [['audit', 'verify'], auditVerificationSchema],
 ];
 
 /** A null in a pattern matches any one key part; a longer key matches only a pattern as long. */

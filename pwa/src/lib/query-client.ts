@@ -1,10 +1,18 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client.ts';
 
 /**
  * Spec section 9: data is never stale, no refetch on window focus, no polling, no retries for
  * queries or mutations. Screens that differ (the admin list refetches on focus) say so themselves.
  */
 export const queryClient = new QueryClient({
+  // A 401 on any read: the session ended meanwhile. The app asks again who is signed in; the answer
+  // (signed out) takes that user's kept data along. Offline or a 5xx is not a 401 and signs nobody out.
+  queryCache: new QueryCache({
+    onError: (error) => {
+      if (isApiError(error, 401)) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  }),
   defaultOptions: {
     queries: { staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false, retry: false },
     mutations: { retry: false },

@@ -1,50 +1,119 @@
-import type { AppContext } from '@ot/infra/http/session.ts';
+import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
+import { type AppContext, loadSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 import type { QueryServiceDeps } from '../deps.ts';
 
 const WAIT_LIMIT_MS = 2000;
 const IMPLICIT_WAIT_LIMIT_MS = 1000;
 const HEAD_MARGIN = 10_000;
+/** How often a waiting read looks at the checkpoint when no wake-up came (a replica's copy moves without one). */
+const POLL_MS = 10;
+
+type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected'>;
+
+/** Where the log stands for one request: its head's position, and whether a checkpoint reaches every target. */
+interface Located {
+  head: number | undefined;
+  /** Whether a follower at `checkpoint` has applied the event at `position` (and the head, when asked). */
+  reached(checkpoint: Checkpoint, position: number, head: boolean): boolean | Promise<boolean>;
+}
+
+/** One look with the store's `locate` (compared in memory after that), else a question per comparison. */
+async function locate(store: Deps['store'], asked: number): Promise<Located> {
+  if (!store.locate) {
+    const known = await store.headPosition?.();
+    return {
+      head: known,
+      async reached(checkpoint, position, head) {
+        for (const target of [position, head ? (known ?? 0) : 0]) {
+          if (target > 0 && !(await store.hasPassed(checkpoint, target))) return false;
+        }
+        return true;
+      },
+    };
+  }
+  const found = await store.locate(asked);
+  return {
+    head: found.head?.position ?? 0,
+    reached: (checkpoint, position, head) =>
+      (position === 0 || (found.event !== null && reaches(checkpoint, found.event))) &&
+      (!head || found.head === null || reaches(checkpoint, found.head)),
+  };
+}
 
 /**
- * Read-your-writes: with `x-min-position: N` (from a write's `x-event-position`), wait (bounded)
- * until the projector has applied event N before answering. We also wait until it has applied
- * everything committed before the request arrived, so a client that knows nothing of positions (a
- * script, a second tab), or whose position is older than other people's writes, still reads what was
- * written before it asked. Past the bound we answer anyway and say so in `x-min-position-reached: false`.
+ * The projector's checkpoint as last read from the read models' own database, kept: it only moves
+ * forward (a rebuild's swap sets it to where the new tables are, past the old one), so a request whose
+ * targets it already reaches needs no read of it. Read again only when it does not reach them yet.
  */
-export function honourMinPosition(deps: Pick<QueryServiceDeps, 'pool' | 'store'>) {
+function projectorCheckpoint(pool: Deps['pool']) {
+  let furthest: Checkpoint | null = null;
+  // Requests waiting at the same moment share one read.
+  let reading: Promise<Checkpoint | null> | null = null;
+  const read = async (): Promise<Checkpoint | null> => {
+    const { rows } = await pool.query<{ tx: string; position: string }>(
+      `select tx, position from rm.checkpoints where name = 'projector'`,
+    );
+    const row = rows[0];
+    const found = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
+    if (found && (furthest === null || !reaches(furthest, found))) furthest = found;
+    return furthest;
+  };
+  return {
+    known: () => furthest,
+    read(): Promise<Checkpoint | null> {
+      reading ??= read().finally(() => {
+        reading = null;
+      });
+      return reading;
+    },
+  };
+}
+
+/**
+ * The session, then read-your-writes: with `x-min-position: N` (from a write's `x-event-position`),
+ * wait (bounded) until the projector has applied event N before answering. We also wait until it has
+ * applied everything committed before the request arrived, so a client that knows nothing of positions
+ * (a script, a second tab), or whose position is older than other people's writes, still reads what was
+ * written before it asked. Past the bound we answer anyway and say so in `x-min-position-reached: false`.
+ *
+ * Where the log stands is asked while the session is loaded (two queries in flight, one round trip),
+ * in one look (`locate`), and compared with the projector's checkpoint kept in memory: a read of
+ * everything already applied costs no further query.
+ */
+export function loadSessionAndHonourMinPosition(deps: Deps) {
+  const load = loadSession(deps.sessions);
+  const checkpoint = projectorCheckpoint(deps.pool);
   return async (ctx: AppContext, next: Next) => {
-    if (!ctx.state.user) return next(); // nothing to read without a session
     const header = ctx.get('x-min-position');
     const asked = /^\d{1,15}$/.test(header) ? Number(header) : 0;
-    const known = await deps.store.headPosition?.();
-    const head = known ?? 0;
-    // A position far beyond the log's head was never written: waiting for it would only hold the request.
-    // (The head is the last event in commit order; concurrent appends can leave a real position a little
-    // above it, hence the margin.)
-    const beyond = known !== undefined && asked > known + HEAD_MARGIN;
-    const explicit = beyond ? 0 : asked;
-    if (beyond) ctx.set('x-min-position-reached', 'false');
-    const targets = [explicit, head].filter((position) => position > 0);
-    if (targets.length > 0) {
-      const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
-      let reached = false;
-      for (;;) {
-        const { rows } = await deps.pool.query<{ tx: string; position: string }>(
-          `select tx, position from rm.checkpoints where name = 'projector'`,
-        );
-        const row = rows[0];
-        const checkpoint = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
-        reached = checkpoint !== null;
-        for (const position of targets) {
-          if (reached && checkpoint) reached = await deps.store.hasPassed(checkpoint, position);
+    // Only a signed-in request waits: without a session cookie there is nothing to look up.
+    const looking = ctx.get('cookie') ? locate(deps.store, asked) : null;
+    looking?.catch(() => {}); // awaited below when signed in; a signed-out request leaves it
+    await load(ctx, async () => {
+      if (!ctx.state.user || !looking) return next(); // nothing to read without a session
+      const located = await looking;
+      const known = located.head;
+      const head = known ?? 0;
+      // A position far beyond the log's head was never written: waiting for it would only hold the request.
+      // (The head is the last event in commit order; concurrent appends can leave a real position a little
+      // above it, hence the margin.)
+      const beyond = known !== undefined && asked > known + HEAD_MARGIN;
+      const explicit = beyond ? 0 : asked;
+      if (beyond) ctx.set('x-min-position-reached', 'false');
+      if (explicit > 0 || head > 0) {
+        const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
+        const reachedBy = async (at: Checkpoint | null) =>
+          at !== null && (await located.reached(at, explicit, head > 0));
+        let reached = await reachedBy(checkpoint.known());
+        while (!reached) {
+          reached = await reachedBy(await checkpoint.read());
+          if (reached || Date.now() > deadline) break;
+          await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
         }
-        if (reached || Date.now() > deadline) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        ctx.set('x-min-position-reached', String(reached && !beyond));
       }
-      ctx.set('x-min-position-reached', String(reached && !beyond));
-    }
-    await next();
+      await next();
+    });
   };
 }

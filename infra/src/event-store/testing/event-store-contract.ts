@@ -9,6 +9,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  reaches,
   start,
   startStreams,
   WrongExpectedVersionError,
@@ -230,6 +231,16 @@ export function eventStoreContract<Extra = object>(adapter: Adapter<Extra>): Tes
     assert.ok(await store.hasPassed(checkpointOf(second), position));
     assert.not.ok(await store.hasPassed(checkpointOf(first), position));
     assert.not.ok(await store.hasPassed(start, position));
+    if (store.locate) {
+      // The same answers from one look, compared in memory.
+      const { head, event: placed } = await store.locate(position);
+      assert.equal(head, checkpointOf(second), 'the head is the last append');
+      assert.equal(placed, checkpointOf(second));
+      assert.ok(reaches(checkpointOf(second), placed as Checkpoint));
+      assert.not.ok(reaches(checkpointOf(first), placed as Checkpoint));
+      assert.not.ok(reaches(start, placed as Checkpoint));
+      assert.is((await store.locate(position + 1_000_000)).event, null, 'no event there yet');
+    }
   });
 
   test('onAppended calls back after an append, until unsubscribed', async ({ store }) => {

@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { hasQueuedChanges } from '../../features/admin-orders/outbox/outbox-store.ts';
+import { queryClient } from '../../lib/query-client.ts';
+import { whenPageIsQuiet } from '../../lib/when-page-is-quiet.ts';
 
 /**
  * The service worker's update (issue 12). A new version never strands a queued change: while the
  * outbox on this device holds anything it waits, with 'New version available' and 'Reload' for the
  * user to choose. With an empty outbox it applies by itself once nothing typed can be lost: at once
  * when nothing was typed on this page, else on the next page (or when the tab is hidden and nothing
- * was typed). Registered after the first render, keeping workbox-window out of the first load.
+ * was typed). Registered once the first page is shown (no spinner, skeleton or fetch), keeping workbox-window and the
+ * precache out of the first load.
  */
 export function UpdatePrompt() {
   const [apply, setApply] = useState<(() => Promise<void>) | null>(null);
@@ -19,11 +22,15 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      if (cancelled) return;
-      const updateSW = registerSW({
-        immediate: true,
-        onNeedRefresh: () => setApply(() => () => updateSW(true)),
+    // Registering installs the worker, which downloads every chunk of the app: on a first visit that
+    // waits until the page has shown what it fetched (the admin dashboard's first rows), not before.
+    const cancelWait = whenPageIsQuiet(queryClient, () => {
+      void import('virtual:pwa-register').then(({ registerSW }) => {
+        if (cancelled) return;
+        const updateSW = registerSW({
+          immediate: true,
+          onNeedRefresh: () => setApply(() => () => updateSW(true)),
+        });
       });
     });
     const onInput = () => {
@@ -32,6 +39,7 @@ export function UpdatePrompt() {
     document.addEventListener('input', onInput, true);
     return () => {
       cancelled = true;
+      cancelWait();
       document.removeEventListener('input', onInput, true);
     };
   }, []);

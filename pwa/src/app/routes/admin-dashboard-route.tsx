@@ -1,6 +1,6 @@
 import { AdminDashboardPage } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { TestEmailDialog } from '../../features/email-logs/components/TestEmailDialog.tsx';
+import { TestEmailDialog } from '../../features/email-logs/components/test-email-dialog.tsx';
 
 /** The app composes features: the dashboard with the email feature's Test Email button (admins only). */
 export function AdminDashboardRoute() {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { EditOrderForm } from '../components/edit-order/edit-order-form.ts';
-import { detailsBody, itemCalls, snapshotOfForm } from './order-snapshot.ts';
+import { detailsBody, formOfSnapshot, itemCalls, snapshotOfForm, withQueuedEdits } from './order-snapshot.ts';
 import { type OrderSnapshot, threeWayMerge } from './three-way-merge.ts';
 
 const address = (city: string) => ({
@@ -140,6 +140,36 @@ test('a cleared ETA or manufacturer is sent as null', () => {
   const cleared = withField(base, 'items.item-1.manufacturer', '');
   assert.equal(itemCalls(base, was, false), [{ id: 'item-1', body: { estimatedDelivery: null }, sendEmail: false }]);
   assert.equal(itemCalls(cleared, base, false), [{ id: 'item-1', body: { manufacturer: null }, sendEmail: false }]);
+});
+
+test('a snapshot turns back into the same edit form, every field kind included', () => {
+  assert.equal(formOfSnapshot(base, form), form);
+  const mine = withField(withField(base, 'billingAddress.zipCode', 'DD7 7JE'), 'items.item-2.status', 'order_shipped');
+  const back = formOfSnapshot(mine, form);
+  assert.is(back.billingAddress.zipCode, 'DD7 7JE');
+  assert.is(back.items[1]?.status, 'order_shipped');
+  assert.equal(snapshotOfForm(back), mine);
+});
+
+test('queued edits lay only what they changed over the order as it is now, oldest first', () => {
+  const now = withField(base, 'customerNotes', 'Desk: ready Friday');
+  const first = {
+    base,
+    mine: withField(withField(base, 'trackingNumber', 'PF-1'), 'items.item-1.manufacturer', 'Ping'),
+  };
+  const second = { base, mine: withField(base, 'trackingNumber', 'PF-2') };
+  const shown = withQueuedEdits(now, [first, second]);
+  assert.is(fieldValue(shown, 'trackingNumber'), 'PF-2');
+  assert.is(fieldValue(shown, 'items.item-1.manufacturer'), 'Ping');
+  // What only the server changed is not undone by an edit that did not touch it.
+  assert.is(fieldValue(shown, 'customerNotes'), 'Desk: ready Friday');
+  assert.equal(withQueuedEdits(now, []), now);
+});
+
+test('a queued edit of an item removed meanwhile does not bring the item back', () => {
+  const now = { ...base, items: base.items.filter((item) => item.id !== 'item-2') };
+  const edit = { base, mine: withField(base, 'items.item-2.status', 'order_shipped') };
+  assert.equal(withQueuedEdits(now, [edit]).items, now.items);
 });
 
 test.run();

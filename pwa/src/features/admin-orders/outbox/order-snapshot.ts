@@ -72,3 +72,47 @@ export function itemCalls(target: OrderSnapshot, serverHas: OrderSnapshot, notif
       : changed;
   return calls.map((call, index) => ({ ...call, sendEmail: notifyCustomer && index === calls.length - 1 }));
 }
+
+/** The edit form holding a snapshot's values; `like` gives the form's shape (and Notify Customer). */
+export function formOfSnapshot(snapshot: OrderSnapshot, like: EditOrderForm): EditOrderForm {
+  const value = (key: string, was: string) => snapshot.fields[key] ?? was;
+  const plain = Object.fromEntries(
+    Object.entries(like).flatMap(([key, was]) => (typeof was === 'string' ? [[key, value(key, was)]] : [])),
+  );
+  const addressOf = (prefix: 'shippingAddress' | 'billingAddress') =>
+    Object.fromEntries(
+      Object.entries(like[prefix]).map(([key, was]) => [key, value(`${prefix}.${key}`, String(was ?? ''))]),
+    ) as EditOrderForm[typeof prefix];
+  return {
+    ...like,
+    ...(plain as Partial<EditOrderForm>),
+    shippingAddress: addressOf('shippingAddress'),
+    billingAddress: addressOf('billingAddress'),
+    items: like.items.map((item) => {
+      const values = snapshot.items.find((candidate) => candidate.id === item.id)?.values ?? {};
+      return { ...item, ...(values as Partial<EditOrderForm['items'][number]>) };
+    }),
+  };
+}
+
+/**
+ * The order as it will be once the changes waiting on this device are sent: each one's changed
+ * fields (against the order it was based on) laid over `current`, oldest first. An item removed
+ * meanwhile stays removed. What the edit screen starts from, so a queued change is seen, not lost.
+ */
+export function withQueuedEdits(
+  current: OrderSnapshot,
+  edits: readonly { base: OrderSnapshot; mine: OrderSnapshot }[],
+): OrderSnapshot {
+  const fields = { ...current.fields };
+  const items = current.items.map((item) => ({ id: item.id, values: { ...item.values } }));
+  for (const { base, mine } of edits) {
+    for (const key of changedKeys(base.fields, mine.fields)) fields[key] = mine.fields[key] ?? '';
+    for (const item of mine.items) {
+      const target = items.find((candidate) => candidate.id === item.id);
+      const was = base.items.find((candidate) => candidate.id === item.id)?.values ?? {};
+      if (target) for (const key of changedKeys(was, item.values)) target.values[key] = item.values[key] ?? '';
+    }
+  }
+  return { fields, items };
+}

@@ -103,13 +103,11 @@ async function reloadFromStore(): Promise<void> {
 const loading = exclusive(async () => {
   // Holding the lock, no tab is sending: an entry left 'sending' is one whose page closed mid-send.
   // It is sent again (each call's Idempotency-Key makes the repeat harmless).
-  for (const entry of await loadEntries()) {
-    if (entry.state === 'sending') {
-      entry.state = 'waiting';
-      await saveEntry(entry);
-    }
-  }
+  const interrupted = (await loadEntries()).filter((entry) => entry.state === 'sending');
+  for (const entry of interrupted) await saveEntry({ ...entry, state: 'waiting' });
   await reloadFromStore();
+}).finally(() => {
+  // Loaded, or the device has no IndexedDB: either way the screens stop waiting for it.
   outboxView.loaded = true;
 });
 

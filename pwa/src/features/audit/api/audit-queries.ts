@@ -1,31 +1,10 @@
+import { auditEventSchema, auditVerificationSchema } from '@ot/contracts/audit/audit-views.ts';
 import { orderViewSchema } from '@ot/contracts/orders/order-views.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '../../../lib/api-client.ts';
 
-export const auditEventSchema = z.object({
-  id: z.string(),
-  stream: z.string(),
-  version: z.number(),
-  position: z.number(),
-  type: z.string(),
-  occurredAt: z.string(),
-  recordedAt: z.string(),
-  actor: z.object({ kind: z.string(), id: z.string(), name: z.string() }),
-  commandId: z.string(),
-  correlationId: z.string(),
-  causationId: z.string().nullable(),
-  data: z.unknown(),
-  hash: z.string(),
-  changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-});
-export type AuditEvent = z.infer<typeof auditEventSchema>;
-
-const verificationSchema = z.object({
-  ok: z.boolean(),
-  checkedAt: z.string().nullable(),
-  checks: z.array(z.object({ kind: z.string(), ok: z.boolean(), checkedAt: z.string(), details: z.unknown() })),
-});
+export type { AuditEvent } from '@ot/contracts/audit/audit-views.ts';
 
 export const auditKeys = {
   all: ['audit'] as const,
@@ -56,7 +35,7 @@ export const orderAsOfQuery = (orderNumber: string, version: number | 'now') =>
 export const verifyQuery = () =>
   queryOptions({
     queryKey: auditKeys.verify(),
-    queryFn: ({ signal }) => getJson('/api/audit/verify', verificationSchema, signal),
+    queryFn: ({ signal }) => getJson('/api/audit/verify', auditVerificationSchema, signal),
   });
 
 /** The export's address: the browser downloads it with the session cookie, streamed by the server. */

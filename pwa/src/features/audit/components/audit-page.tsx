@@ -3,6 +3,7 @@ import { ArrowLeft, Download, ShieldCheck, ShieldX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { exportUrl, verifyQuery } from '../api/audit-queries.ts';
 import { formatTime } from '../describe-change.ts';
 
@@ -71,7 +72,9 @@ export function AuditPage() {
       <Card>
         <CardHeader title="Integrity checks" />
         <CardBody>
-          {verify.isPending ? (
+          {isUnavailableOffline(verify) ? (
+            <p className="text-sm">Not available offline</p>
+          ) : verify.isPending ? (
             <p className="text-sm">Loading…</p>
           ) : verify.isError || verify.data.checks.length === 0 ? (
             <p className="text-sm">No check has run yet.</p>

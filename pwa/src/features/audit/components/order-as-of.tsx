@@ -4,9 +4,11 @@ import type { Order } from '@ot/contracts/orders/order-state.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
+import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { DATE, formatDate } from '../../../lib/format.ts';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { OrderItemList } from '../../orders/components/order-item-list.tsx';
 import { OrderSummary } from '../../orders/components/order-summary.tsx';
 import { orderAsOfQuery } from '../api/audit-queries.ts';
@@ -30,6 +32,7 @@ function differences(then: OrderView, now: OrderView) {
 export function OrderAsOf({ orderNumber, version, at }: { orderNumber: string; version: number; at: string }) {
   const then = useQuery(orderAsOfQuery(orderNumber, version));
   const now = useQuery(orderAsOfQuery(orderNumber, 'now'));
+  if (isUnavailableOffline(then)) return <NotAvailableOffline />;
   if (then.isPending) return <Skeleton className="h-64 w-full" />;
   if (then.isError) return <p role="alert">Could not load the order as of version {version}.</p>;
   const order = then.data;

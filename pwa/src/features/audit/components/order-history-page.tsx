@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { type AuditEvent, exportUrl, orderEventsQuery } from '../api/audit-queries.ts';
 import {
   type ChangeKind,
@@ -58,6 +60,7 @@ export function OrderHistoryPage() {
       Back to Order
     </Link>
   );
+  if (isUnavailableOffline(events)) return <NotAvailableOffline />;
   if (events.isPending) return <PageSpinner label="Loading history..." />;
   if (events.isError) {
     return (

@@ -2,14 +2,10 @@ import type { LoginCodeRequired } from '@ot/contracts/auth/auth-schemas.ts';
 import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardBody } from '../../../components/ui/card.tsx';
-import { InputField } from '../../../components/ui/field.tsx';
-import { isNetworkError, NetworkError } from '../../../lib/api-client.ts';
-import { toast } from '../../../lib/toast.ts';
-import { OFFLINE_LOGIN } from '../api/auth-api.ts';
+import { NetworkError } from '../../../lib/api-client.ts';
 import { LoginCodeRequiredError } from '../api/login-code.ts';
 import { useAuth } from '../auth-context.tsx';
+import { LoginCard, loginLinkClass, toastLoginFailure } from './login-card.tsx';
 
 // Only a sign-in from a browser the account does not know asks for a code (CUSTOMER_LOGIN_CODE=1).
 const LoginCodeStep = lazy(() => import('./login-code-step.tsx').then((m) => ({ default: m.LoginCodeStep })));
@@ -68,19 +64,8 @@ export function CustomerLoginForm() {
       await loginCustomer(values.email, values.orderNumber);
       navigate('/dashboard');
     } catch (error) {
-      if (error instanceof LoginCodeRequiredError) {
-        setChallenge(error.challenge);
-        return;
-      }
-      if (isNetworkError(error)) {
-        toast({ title: 'You are offline', description: OFFLINE_LOGIN, variant: 'destructive' });
-        return;
-      }
-      toast({
-        title: 'Error',
-        description: 'Invalid email or order number. Please try again.',
-        variant: 'destructive',
-      });
+      if (error instanceof LoginCodeRequiredError) setChallenge(error.challenge);
+      else toastLoginFailure(error, 'Invalid email or order number. Please try again.');
     } finally {
       setSubmitting(false);
     }
@@ -94,45 +79,43 @@ export function CustomerLoginForm() {
     );
 
   return (
-    <Card className="w-full">
-      <CardBody className="py-6">
-        <h2 className="mb-1 text-lg font-semibold">Track your order</h2>
-        {/* Worded so it never repeats a field's label: those texts stay unique on the screen. */}
-        <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
-        <form onSubmit={onSubmit} onChange={onChange} noValidate className="flex flex-col gap-4">
-          <InputField
-            id="login-email"
-            label="Email Address"
-            error={errors.email}
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            disabled={isSubmitting}
-            name="email"
-          />
-          <InputField
-            id="login-order-number"
-            label="Order Number"
-            error={errors.orderNumber}
-            autoComplete="off"
-            autoCapitalize="characters"
-            placeholder="ORD-12345"
-            disabled={isSubmitting}
-            name="orderNumber"
-          />
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting ? 'Loading...' : 'Track Order'}
-          </Button>
-        </form>
-        <div className="mt-4 text-center text-sm">
-          <Link
-            to="/admin"
-            className="font-medium text-emerald-800 underline-offset-4 hover:underline dark:text-emerald-300"
-          >
-            Staff Login
-          </Link>
-        </div>
-      </CardBody>
-    </Card>
+    <LoginCard
+      heading={
+        <>
+          <h2 className="mb-1 text-lg font-semibold">Track your order</h2>
+          {/* Worded so it never repeats a field's label: those texts stay unique on the screen. */}
+          <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
+        </>
+      }
+      fields={[
+        {
+          id: 'login-email',
+          name: 'email',
+          label: 'Email Address',
+          error: errors.email,
+          type: 'email',
+          autoComplete: 'email',
+          placeholder: 'you@example.com',
+        },
+        {
+          id: 'login-order-number',
+          name: 'orderNumber',
+          label: 'Order Number',
+          error: errors.orderNumber,
+          autoComplete: 'off',
+          autoCapitalize: 'characters',
+          placeholder: 'ORD-12345',
+        },
+      ]}
+      submitLabel={isSubmitting ? 'Loading...' : 'Track Order'}
+      busy={isSubmitting}
+      onSubmit={onSubmit}
+      onChange={onChange}
+      footer={
+        <Link to="/admin" className={loginLinkClass}>
+          Staff Login
+        </Link>
+      }
+    />
   );
 }

@@ -96,33 +96,35 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
         </Tabs.List>
         {(['active', 'completed'] as const).map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-4">
-            <Card>
-              {isUnavailableOffline(orders) ? (
-                <NotAvailableOffline />
-              ) : orders.isPending ? (
-                <CardBody className="flex flex-col gap-3" aria-busy="true">
-                  {[0, 1, 2].map((row) => (
-                    <Skeleton key={row} className="h-10 w-full" />
-                  ))}
-                </CardBody>
-              ) : orders.isError ? (
-                <CardBody className="py-10 text-center">
-                  <h2 className="text-lg font-semibold">Error loading orders</h2>
-                  <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
-                </CardBody>
-              ) : (
-                <OrdersTable
-                  orders={rows}
-                  total={(tab === 'active' ? counts?.active : counts?.completed) ?? rows.length}
-                  emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
-                  hasMore={orders.hasNextPage}
-                  loadingMore={orders.isFetchingNextPage}
-                  onLoadMore={() => {
-                    if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
-                  }}
-                />
-              )}
-            </Card>
+            {isUnavailableOffline(orders) ? (
+              <NotAvailableOffline />
+            ) : (
+              <Card>
+                {orders.isPending ? (
+                  <CardBody className="flex flex-col gap-3" aria-busy="true">
+                    {[0, 1, 2].map((row) => (
+                      <Skeleton key={row} className="h-10 w-full" />
+                    ))}
+                  </CardBody>
+                ) : orders.isError ? (
+                  <CardBody className="py-10 text-center">
+                    <h2 className="text-lg font-semibold">Error loading orders</h2>
+                    <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
+                  </CardBody>
+                ) : (
+                  <OrdersTable
+                    orders={rows}
+                    total={(tab === 'active' ? counts?.active : counts?.completed) ?? rows.length}
+                    emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
+                    hasMore={orders.hasNextPage}
+                    loadingMore={orders.isFetchingNextPage}
+                    onLoadMore={() => {
+                      if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
+                    }}
+                  />
+                )}
+              </Card>
+            )}
           </Tabs.Content>
         ))}
       </Tabs.Root>

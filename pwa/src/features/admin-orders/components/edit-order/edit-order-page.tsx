@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { useSnapshot } from 'valtio';
 import { BackLink } from '../../../../components/back-link.tsx';
 import { FormCheckbox } from '../../../../components/forms/form-controls.tsx';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
@@ -17,8 +18,8 @@ import { isUnavailableOffline } from '../../../../lib/use-online.ts';
 import { adminOrderQuery } from '../../api/admin-order-queries.ts';
 import { type OrderEdit, useSubmitOrderEdit } from '../../api/submit-order-edit.ts';
 import { ConflictResolver } from '../../outbox/conflict-resolver.tsx';
-import { snapshotOfForm, snapshotOfOrder } from '../../outbox/order-snapshot.ts';
-import { outboxView, SAVED_ON_DEVICE, type SubmitOutcome } from '../../outbox/outbox.ts';
+import { formOfSnapshot, snapshotOfForm, snapshotOfOrder, withQueuedEdits } from '../../outbox/order-snapshot.ts';
+import { type OutboxEntryView, outboxView, SAVED_ON_DEVICE, type SubmitOutcome } from '../../outbox/outbox.ts';
 import { DocumentCard } from '../order-form/order-form-sections.tsx';
 import { CustomerInformationCard, ItemDetailsCard, OrderStatusCard } from './edit-order-cards.tsx';
 import { type EditOrderForm, editOrderDefaults, editOrderFormSchema } from './edit-order-form.ts';
@@ -36,15 +37,31 @@ function toOrderEdit(order: OrderView, form: EditOrderForm, documentFile: File |
   };
 }
 
-/** The newest change of this order waiting for the admin's decision. */
-const pendingConflictId = (orderNumber: string): string | null =>
-  outboxView.entries.findLast(
-    (entry) => entry.kind === 'edit-order' && entry.orderNumber === orderNumber && entry.state === 'conflict',
-  )?.id ?? null;
+type QueuedEdit = Extract<OutboxEntryView, { kind: 'edit-order' }>;
+
+/** This order's changes on the device, oldest first: those still to be sent, or those waiting for a decision. */
+const queuedEdits = (entries: readonly OutboxEntryView[], orderNumber: string, conflict: boolean): QueuedEdit[] =>
+  entries.filter(
+    (entry): entry is QueuedEdit =>
+      entry.kind === 'edit-order' && entry.orderNumber === orderNumber && (entry.state === 'conflict') === conflict,
+  );
+
+/**
+ * What the form starts from: the order, with the changes still waiting on this device laid over it
+ * (a change saved offline is seen when the order is opened again, not taken for lost). Saving again
+ * queues a change based on this order; sent after the older one, it merges (a 409) without conflict.
+ */
+function startingValues(order: OrderView): EditOrderForm {
+  const defaults = editOrderDefaults(order);
+  const queued = queuedEdits(outboxView.entries, order.orderNumber, false);
+  if (queued.length === 0) return defaults;
+  return formOfSnapshot(withQueuedEdits(snapshotOfForm(defaults), queued), defaults);
+}
 
 export function EditOrderPage() {
   const { orderNumber = '' } = useParams();
   const order = useQuery(adminOrderQuery(orderNumber));
+  const outbox = useSnapshot(outboxView);
 
   useEffect(() => {
     if (order.isError && !isApiError(order.error, 404))
@@ -52,7 +69,7 @@ export function EditOrderPage() {
   }, [order.isError, order.error]);
 
   if (isUnavailableOffline(order)) return <NotAvailableOffline />;
-  if (order.isPending) return <PageSpinner label="Loading order..." />;
+  if (order.isPending || !outbox.loaded) return <PageSpinner label="Loading order..." />;
   if (order.isError && order.data === undefined) {
     return (
       <Card className="mx-auto max-w-md">
@@ -75,18 +92,26 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   const [order, setOrder] = useState(latest);
   const form = useForm<EditOrderForm>({
     resolver: zodResolver(editOrderFormSchema),
-    defaultValues: editOrderDefaults(order),
+    defaultValues: startingValues(order),
   });
   const [file, setFile] = useState<File | null>(null);
   const { isDirty } = form.formState;
   useEffect(() => {
     if (latest.version === order.version || isDirty || file) return;
     setOrder(latest);
-    form.reset(editOrderDefaults(latest));
+    form.reset(startingValues(latest));
   }, [latest, order.version, isDirty, file, form]);
-  const [conflictId, setConflictId] = useState<string | null>(null);
+  const outbox = useSnapshot(outboxView);
+  const waiting = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, false).length;
+  // The newest change of this order waiting for the admin's decision (this save's, or an older one's).
+  const conflictId = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, true).at(-1)?.id ?? null;
   const save = useSubmitOrderEdit();
   const saving = save.isPending;
+  // The decision is asked for at the top of a long form: brought into view when it comes (a 409 on save).
+  const conflictCard = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (conflictId) conflictCard.current?.scrollIntoView({ block: 'start' });
+  }, [conflictId]);
 
   const done = (outcome: SubmitOutcome) => {
     if (outcome.kind === 'conflict') return;
@@ -96,13 +121,11 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   };
 
   const onSubmit = form.handleSubmit((values) =>
-    save.mutateAsync(toOrderEdit(order, values, file)).then(
-      (outcome) => {
-        if (outcome.kind === 'conflict') setConflictId(pendingConflictId(order.orderNumber));
-        done(outcome);
-      },
-      () => toast({ title: 'Error', description: 'Failed to update order. Please try again.', variant: 'destructive' }),
-    ),
+    save
+      .mutateAsync(toOrderEdit(order, values, file))
+      .then(done, () =>
+        toast({ title: 'Error', description: 'Failed to update order. Please try again.', variant: 'destructive' }),
+      ),
   );
 
   return (
@@ -114,13 +137,25 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
           Update order details, status, and individual item information
         </p>
       </div>
+      {waiting > 0 && (
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {waiting === 1
+            ? 'A change to this order is saved on this device and not sent yet: the form shows it.'
+            : `${waiting} changes to this order are saved on this device and not sent yet: the form shows them.`}
+        </p>
+      )}
       {conflictId && (
-        <Card className="border-amber-400 dark:border-amber-700">
-          <CardBody className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold">Changed by someone else</h2>
-            <ConflictResolver entryId={conflictId} onDone={done} />
-          </CardBody>
-        </Card>
+        <div ref={conflictCard} className="scroll-mt-4">
+          <Card className="border-amber-400 dark:border-amber-700">
+            <CardBody className="flex flex-col gap-3">
+              <h2 className="text-lg font-semibold">Changed by someone else</h2>
+              <ConflictResolver entryId={conflictId} onDone={done} />
+            </CardBody>
+          </Card>
+        </div>
       )}
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>

@@ -3,12 +3,14 @@ import { RefreshCw } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { NotAvailableOffline } from '../../components/offline-notice.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { toast } from '../../lib/toast.ts';
 import { useDebouncedValue } from '../../lib/use-debounced-value.ts';
+import { isUnavailableOffline } from '../../lib/use-online.ts';
 import './api/email-mutation-defaults.ts';
 import { emailEventsQuery, emailStatsQuery, retryQueueQuery } from './api/email-log-queries.ts';
 import { EmailEventsList } from './components/email-events-list.tsx';
@@ -27,16 +29,17 @@ function useFailureToast(query: { isError: boolean; errorUpdatedAt: number }, de
   }, [failedAt, description]);
 }
 
-/** A tab's card: the list once its query has data, else the failure line, else skeleton rows. */
+/** A tab's card: the list once its query has data, else the failure line, else skeleton rows (or, offline, why not). */
 function QueryCard<T>({
   query,
   failure,
   children,
 }: {
-  query: { data: T | undefined; isError: boolean };
+  query: { data: T | undefined; isError: boolean; isPending: boolean; fetchStatus: string };
   failure: string;
   children: (data: T) => ReactNode;
 }) {
+  if (isUnavailableOffline(query)) return <NotAvailableOffline />;
   return (
     <Card>
       {query.data ? (

@@ -6,11 +6,12 @@ import { type FormEvent, useState } from 'react';
 import { BackLink } from '../../components/back-link.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input, Textarea } from '../../components/ui/input.tsx';
+import { Field, InputField } from '../../components/ui/field.tsx';
+import { Textarea } from '../../components/ui/input.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { toast } from '../../lib/toast.ts';
-import { importMutationKeys } from './api/import-api.ts';
+import { importCustomersMutationKeys } from './api/import-customers.ts';
+import { importOrdersMutationKey } from './api/import-orders.ts';
 import { FormatInstructions } from './components/format-instructions.tsx';
 import { type ImportResult, ImportSummary } from './components/import-summary.tsx';
 
@@ -45,9 +46,9 @@ export function ImportPage() {
   const [ordersJson, setOrdersJson] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number; label: string } | null>(null);
   const [results, setResults] = useState<ImportResult[]>([]);
-  const drive = useMutation<ImportReport, Error, string>({ mutationKey: importMutationKeys.drive });
-  const customers = useMutation<ImportReport, Error, string>({ mutationKey: importMutationKeys.customers });
-  const orders = useMutation<ImportReport, Error, unknown[]>({ mutationKey: importMutationKeys.orders });
+  const drive = useMutation<ImportReport, Error, string>({ mutationKey: importCustomersMutationKeys.drive });
+  const customers = useMutation<ImportReport, Error, string>({ mutationKey: importCustomersMutationKeys.csv });
+  const orders = useMutation<ImportReport, Error, unknown[]>({ mutationKey: importOrdersMutationKey });
 
   const busy = progress !== null;
   const pasted = [
@@ -167,16 +168,16 @@ export function ImportPage() {
           <Card>
             <CardHeader title="Google Drive CSV link" description="Customers from a shared Google Sheet or CSV file." />
             <CardBody>
-              <Field id="drive-url" label="Google Drive share link" hint='Shared with "Anyone with the link".'>
-                <Input
-                  id="drive-url"
-                  type="url"
-                  placeholder="https://docs.google.com/spreadsheets/d/..."
-                  value={driveUrl}
-                  disabled={busy}
-                  onChange={(event) => setDriveUrl(event.target.value)}
-                />
-              </Field>
+              <InputField
+                id="drive-url"
+                label="Google Drive share link"
+                hint='Shared with "Anyone with the link".'
+                type="url"
+                placeholder="https://docs.google.com/spreadsheets/d/..."
+                value={driveUrl}
+                disabled={busy}
+                onChange={(event) => setDriveUrl(event.target.value)}
+              />
             </CardBody>
           </Card>
           <Card>
@@ -185,19 +186,18 @@ export function ImportPage() {
               description=".csv files fill the customers data, .json files the orders data."
             />
             <CardBody>
-              <Field id="import-file" label="Upload File" hint="A .json or .csv file.">
-                <Input
-                  id="import-file"
-                  type="file"
-                  accept=".json,.csv,application/json,text/csv"
-                  disabled={busy}
-                  className="py-2"
-                  onChange={(event) => {
-                    void loadFile(event.target.files?.[0]);
-                    event.target.value = '';
-                  }}
-                />
-              </Field>
+              <InputField
+                id="import-file"
+                label="Upload File"
+                hint="A .json or .csv file."
+                type="file"
+                accept=".json,.csv,application/json,text/csv"
+                disabled={busy}
+                onChange={(event) => {
+                  void loadFile(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
             </CardBody>
           </Card>
           <Card>

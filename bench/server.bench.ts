@@ -1,0 +1,189 @@
+/**
+ * The server under `npm start` (the compiled build, every service its own process, on loopback against
+ * the bench database), in one run beside its peers:
+ * - GET /api/orders/{n} signed in, 10 connections through the gateway (autocannon), against Koa's hello
+ *   world in a process of its own on the same box; then p99 at a steady 500 requests/s;
+ * - write -> visible: 16 clients PATCH an item then GET it with `x-min-position`, 200 writes/s in all;
+ * - the peak RSS of each service over both loads.
+ */
+import { fork } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repoRoot } from '@ot/infra/db/database.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import autocannon from 'autocannon';
+import { ADMIN, launchProduct } from '../tests/faults/support/launched-product.ts';
+import { orderPayload } from '../tests/support/stack.ts';
+import { childrenOf, cpuTimes, cpuUsed, serviceMemory } from './server/process-stats.ts';
+import { type EditedOrder, writeThenRead } from './server/write-visible.ts';
+import { type BenchRow, exitOnMiss, ratioOf, report } from './support/table.ts';
+
+const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 4);
+const ROUNDS = 3;
+const WRITERS = 16;
+const WRITES_PER_SECOND = 200;
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const percentile = (values: readonly number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
+
+async function signIn(baseUrl: string, path: string, body: object): Promise<string> {
+  const answer = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const cookie = answer.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('ot_session='));
+  if (answer.status !== 200 || !cookie) throw new Error(`sign-in at ${path} answered ${answer.status}`);
+  return cookie;
+}
+
+async function addOrder(baseUrl: string, cookie: string) {
+  const payload = orderPayload();
+  const answer = await fetch(`${baseUrl}/api/admin/orders`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  const order = (await answer.json()) as { orderNumber: string; items: { id: string }[] };
+  if (answer.status !== 201 && answer.status !== 200) throw new Error(`add order answered ${answer.status}`);
+  return { orderNumber: order.orderNumber, itemIds: order.items.map((item) => item.id), email: payload.customerEmail };
+}
+
+const perRequest = (ms: number, requests: number) => (requests > 0 ? Number((ms / requests).toFixed(3)) : Number.NaN);
+
+/** The bench database's server processes, when it is the embedded one `npm run bench` started (else none). */
+function postgresBackends(): number[] {
+  const pidFile = join(repoRoot, '.data', 'test-postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return [];
+  return childrenOf(Number(readFileSync(pidFile, 'utf8').split('\n')[0]));
+}
+
+const load = (url: string, headers: Record<string, string>, options: { overallRate?: number; seconds?: number } = {}) =>
+  autocannon({ url, headers, connections: 10, duration: options.seconds ?? SECONDS, overallRate: options.overallRate });
+
+const koa = fork(fileURLToPath(new URL('./server/koa-hello.ts', import.meta.url)), [], {
+  execArgv: ['--import', 'tsx'],
+  stdio: 'inherit',
+});
+const koaPort = await new Promise<number>((resolve) => koa.once('message', (port) => resolve(Number(port))));
+const db = await createTestDatabase();
+const product = await launchProduct(db.url);
+const rows: BenchRow[] = [];
+try {
+  const { baseUrl } = product;
+  const admin = await signIn(baseUrl, '/api/auth/admin/login', ADMIN);
+  const orders: (EditedOrder & { email: string })[] = [];
+  for (let i = 0; i < WRITERS; i++) orders.push(await addOrder(baseUrl, admin));
+  const first = orders[0] as EditedOrder & { email: string };
+  const customer = await signIn(baseUrl, '/api/auth/customer/login', {
+    email: first.email,
+    orderNumber: first.orderNumber,
+  });
+  const orderUrl = `${baseUrl}/api/orders/${first.orderNumber}`;
+  const memory = serviceMemory(product.services);
+  memory.reset();
+
+  await load(orderUrl, { cookie: customer }, { seconds: 1 }); // warm up: connections, JIT, caches
+  // Rounds of the peer then ours, back to back, so a busy moment of the box slows both alike. The CPU
+  // each side's processes used per request does not depend on how busy the box is at all.
+  const rounds: { hello: autocannon.Result; ours: autocannon.Result }[] = [];
+  const cpu = { ours: 0, hello: 0, requests: 0, helloRequests: 0, byService: new Map<string, number>() };
+  const ourProcesses = () => {
+    const named = new Map([...product.services()].filter(([name]) => name === 'gateway' || name === 'query-service'));
+    for (const pid of postgresBackends()) named.set(`postgres ${pid}`, pid);
+    return named;
+  };
+  for (let round = 0; round < ROUNDS; round++) {
+    const seconds = Math.max(1, Math.round(SECONDS / 2));
+    const helloBefore = cpuTimes([koa.pid ?? 0]);
+    const hello = await load(`http://127.0.0.1:${koaPort}/`, {}, { seconds });
+    cpu.hello += cpuUsed(helloBefore, cpuTimes([koa.pid ?? 0]));
+    cpu.helloRequests += hello.requests.total;
+    const processes = ourProcesses();
+    const before = cpuTimes([...processes.values()]);
+    const ours = await load(orderUrl, { cookie: customer }, { seconds });
+    const after = cpuTimes([...processes.values()]);
+    for (const [name, pid] of processes) {
+      const service = name.startsWith('postgres') ? 'postgres' : name;
+      const used = cpuUsed(new Map([[pid, before.get(pid) ?? 0]]), new Map([[pid, after.get(pid) ?? 0]]));
+      cpu.byService.set(service, (cpu.byService.get(service) ?? 0) + used);
+      cpu.ours += used;
+    }
+    cpu.requests += ours.requests.total;
+    rounds.push({ hello, ours });
+  }
+  const steady = await load(orderUrl, { cookie: customer }, { overallRate: 500 });
+  const refused = [...rounds.map((r) => r.ours), steady].reduce((sum, run) => sum + run.non2xx + run.errors, 0);
+  const rps = median(rounds.map((r) => r.ours.requests.average));
+  const helloRps = median(rounds.map((r) => r.hello.requests.average));
+  const helloP99 = median(rounds.map((r) => r.hello.latency.p99));
+  rows.push(
+    {
+      measure: `GET /api/orders/{n} signed in, 10 connections (req/s, median of ${ROUNDS})`,
+      ours: Math.round(rps),
+      peer: `${Math.round(helloRps)} (Koa hello world)`,
+      ratio: median(rounds.map((r) => Number(ratioOf(r.ours.requests.average, r.hello.requests.average)))),
+      target: '>= 5000, all 200',
+      ok: rps >= 5000 && refused === 0,
+    },
+    {
+      measure: 'GET /api/orders/{n}: CPU per request, gateway + query service + Postgres (ms)',
+      ours: `${perRequest(cpu.ours, cpu.requests)} (${[...cpu.byService].map(([name, ms]) => `${name} ${perRequest(ms, cpu.requests)}`).join(', ')})`,
+      peer: `${perRequest(cpu.hello, cpu.helloRequests)} (Koa hello world)`,
+      ratio: ratioOf(cpu.ours / cpu.requests, cpu.hello / cpu.helloRequests),
+      // 5,000 req/s on 2 cores, beside the load generator's own share.
+      target: '<= 0.3',
+      ok: cpu.ours / cpu.requests <= 0.3,
+    },
+    {
+      measure: 'GET /api/orders/{n} p99 at 500 req/s (ms)',
+      ours: steady.latency.p99,
+      peer: `${helloP99} (Koa at full speed)`,
+      ratio: ratioOf(steady.latency.p99, helloP99),
+      target: '< 10',
+      ok: steady.latency.p99 < 10,
+    },
+  );
+
+  const lag = await writeThenRead(baseUrl, admin, orders, { ratePerSecond: WRITES_PER_SECOND, seconds: SECONDS });
+  for (const failure of lag.failures.slice(0, 5)) console.log(`write -> visible: ${failure}`);
+  rows.push(
+    {
+      measure: `write -> visible, ${WRITERS} clients: writes/s sustained`,
+      ours: Math.round(lag.writesPerSecond),
+      peer: `${WRITES_PER_SECOND} (scheduled)`,
+      ratio: ratioOf(lag.writesPerSecond, WRITES_PER_SECOND),
+      target: `>= ${WRITES_PER_SECOND * 0.95}, all visible`,
+      ok: lag.writesPerSecond >= WRITES_PER_SECOND * 0.95 && lag.failures.length === 0,
+    },
+    ...([50, 99] as const).map((p) => {
+      const ms = Math.round(percentile(lag.lagsMs, p) * 10) / 10;
+      const target = p === 99 ? '<= 50' : '-';
+      return {
+        measure: `write -> visible p${p} (ms)`,
+        ours: ms,
+        peer: '-',
+        ratio: '-',
+        target,
+        ok: p !== 99 || ms <= 50,
+      };
+    }),
+  );
+  for (const [service, mb] of memory.peaks()) {
+    rows.push({ measure: `${service} peak RSS (MB)`, ours: mb, peer: '-', ratio: '-', target: '< 300', ok: mb < 300 });
+  }
+} catch (error) {
+  console.log(product.output.slice(-30).join('\n'));
+  throw error;
+} finally {
+  await product.stop();
+  koa.disconnect();
+  await db.drop();
+}
+report(`npm start on loopback, ${SECONDS} s per load`, rows);
+exitOnMiss();

@@ -1,0 +1,92 @@
+import type pg from 'pg';
+import { createChannelListener } from '../event-store/postgres-listener.ts';
+import { jitteredBackoff, sleep } from './backoff.ts';
+
+/** The projector's wake-up after each committed batch, for readers waiting on its checkpoint. */
+export const PROJECTED_CHANNEL = 'rm_projected';
+
+/**
+ * Wakes listeners after a commit: NOTIFY in a transaction of its own, which writes nothing and so holds
+ * the server's notify lock only for a moment (inside the appending transaction it would be held through
+ * every commit's flush, one commit at a time, halving the append rate). Under load, appends share one
+ * wake-up every few milliseconds. It is only a wake-up: followers poll as well, so a lost one delays,
+ * never skips.
+ */
+export function coalescedNotify(pool: pg.Pool, channel: string, gapMs = 5): () => void {
+  let busy = false;
+  let pending = false;
+  let failures = 0;
+  const send = (): void => {
+    busy = true;
+    pending = false;
+    pool.query(`select pg_notify('${channel}', '')`).then(
+      () => {
+        failures = 0;
+        if (pending) setTimeout(send, gapMs).unref();
+        else busy = false;
+      },
+      () => {
+        // A pooled connection that was cut, most likely: the next one will do (a few tries, then polling).
+        failures += 1;
+        if (failures <= 5) setTimeout(send, 50 * failures).unref();
+        else {
+          failures = 0;
+          busy = false;
+        }
+      },
+    );
+  };
+  return () => {
+    if (busy) pending = true;
+    else send();
+  };
+}
+
+/** Waits for the next notification on a channel, or `ms`, whichever comes first (a lost one only delays). */
+export interface WakeUps {
+  next(ms: number): Promise<void>;
+  /** Resolves once LISTEN works (or it was closed first). */
+  listening: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts listening in the background: a database out of reach at start (or later) only turns the wake-ups
+ * into their timeouts until LISTEN works again, it never stops the caller from starting.
+ */
+export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
+  let waiters: (() => void)[] = [];
+  let unlisten: (() => Promise<void>) | null = null;
+  let closed = false;
+  const wakeAll = () => {
+    const woken = waiters;
+    waiters = [];
+    for (const wake of woken) wake();
+  };
+  const subscribing = (async () => {
+    const backoff = jitteredBackoff();
+    while (!closed && !unlisten) {
+      try {
+        unlisten = await createChannelListener(pool, channel).add(wakeAll);
+      } catch {
+        await sleep(backoff.next());
+      }
+    }
+  })();
+  return {
+    listening: subscribing,
+    next: (ms) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      }),
+    async close() {
+      closed = true;
+      await subscribing;
+      await unlisten?.();
+    },
+  };
+}
