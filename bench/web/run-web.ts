@@ -20,29 +20,19 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { repoRoot } from '@ot/infra/db/database.ts';
-import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
-import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase, testServer } from '@ot/infra/testing/test-database.ts';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 
 const mobileThrottling = throttling.mobileSlow4G;
 
 const TARGET = 95;
 const ADMIN = { username: 'bench', password: 'bench web password 1' };
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // Nothing but the app: any other host name fails to resolve.
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+// The e2e tests' flags (nothing but the app), and any other host name fails to resolve.
+const CHROMIUM_FLAGS = [...chromiumLaunchOptions.args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
 const build = spawnSync('npm', ['run', 'build', '-w', '@ot/pwa'], {
   cwd: repoRoot,
@@ -50,15 +40,7 @@ const build = spawnSync('npm', ['run', 'build', '-w', '@ot/pwa'], {
 });
 if (build.status !== 0) throw new Error('npm run build -w @ot/pwa failed');
 
-let stopServer = async () => {};
-if (!process.env.TEST_DATABASE_URL) {
-  const server = await startEmbeddedPostgres({
-    dataDir: join(repoRoot, '.data', 'test-postgres'),
-    database: 'postgres',
-  });
-  process.env.TEST_DATABASE_URL = server.url;
-  stopServer = server.stop;
-}
+const server = await testServer();
 const db = await createTestDatabase();
 const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
@@ -89,7 +71,7 @@ async function cleanUp(): Promise<void> {
     if (app.exitCode === null) process.kill(-app.pid, 'SIGKILL');
   }
   await db.drop();
-  await stopServer();
+  await server.stop();
 }
 
 /** The session cookie a sign-in sets, as a Cookie header. */
