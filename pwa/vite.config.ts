@@ -1,10 +1,32 @@
+import { execFileSync } from 'node:child_process';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // `npm run dev` proxies /api to a running `npm start` (API_ORIGIN, default http://127.0.0.1:3000).
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+/**
+ * index.html's #root starts with the app's first render (scripts/prerender.ts), so the first paint does
+ * not wait for JavaScript (issue 14). Before the service worker's precache is generated, which lists it.
+ */
+const prerender = (): Plugin => ({
+  name: 'prerender-first-render',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => {
+      const markup = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], {
+        cwd: import.meta.dirname,
+        encoding: 'utf8',
+        env: { ...process.env, NODE_ENV: 'production' },
+      });
+      if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root');
+      return html.replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+    },
+  },
+});
 
 const firstLoadLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare|idb-keyval|@tanstack[\\/](query-core|react-query|query-async-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/;
@@ -13,6 +35,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    prerender(),
     VitePWA({
       // A new version waits for the user's Reload (app/layout/update-prompt.tsx), so it never replaces
       // the page while a change is being typed or waits in the outbox.

@@ -8,10 +8,17 @@ import { homeFor, useAuth } from '../features/auth/auth-context.tsx';
  * pages are lazy, so a customer never downloads an admin screen's code.
  */
 
-/** Landing and staff login: a signed-in user goes to their dashboard. */
+/** The pages for signed-out users (index.html's inline script knows the landing's too). */
+export const landingPaths = ['/', '/track'];
+export const staffLoginPaths = ['/admin', '/admin/login'];
+
+/**
+ * Landing and staff login: a signed-in user goes to their dashboard. While the session is checked the
+ * page shows (it is what index.html was prerendered with, so nothing flickers): a device that keeps a
+ * signed-in user knows it before the first render (lib/persisted-cache.ts) and goes on at once.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status, user } = useAuth();
-  if (status === 'loading') return <PageSpinner />;
+  const { user } = useAuth();
   if (user) return <Navigate to={homeFor(user)} replace />;
   return children;
 }

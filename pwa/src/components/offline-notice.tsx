@@ -27,6 +27,8 @@ function useLastUpdated(): number {
           )
           .map((query) => query.state.dataUpdatedAt),
       ),
+    // Prerendered (scripts/prerender.ts): nothing fetched yet.
+    () => 0,
   );
 }
 

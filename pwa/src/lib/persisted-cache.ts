@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   type PersistedClient,
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
@@ -70,12 +71,15 @@ export function persistFor(queryClient: QueryClient, user: SessionUser | null): 
     ({ persistedSchemaFor }) => {
       // Someone else (or nobody) may have signed in while the schemas loaded.
       if (persistingFor !== user.id) return;
-      unsubscribe = persistQueryClientSubscribe({
+      const options = {
         queryClient,
         persister: persisterFor(user.id),
         buster: BUSTER,
         dehydrateOptions: dehydrateOptions(persistedSchemaFor),
-      });
+      };
+      unsubscribe = persistQueryClientSubscribe(options);
+      // What arrived while the schemas loaded is no change to come: saved now, not at the next one.
+      void persistQueryClientSave(options);
     },
     (error) => console.warn('Could not keep the cache on this device', error),
   );

@@ -1,11 +1,12 @@
 import { LogOut } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useQueuedOnDevice } from '../../features/admin-orders/outbox/queued-on-device.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
+import { landingPaths, staffLoginPaths } from '../guards.tsx';
 import { ThemeMenu } from './theme-menu.tsx';
 
 // Admin code only: a customer never downloads the outbox.
@@ -20,6 +21,11 @@ export function Header() {
   // Changes queued by an admin whose session ended meanwhile: still shown, waiting for sign-in.
   const queuedSignedOut = useQueuedOnDevice(status === 'unauthenticated');
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // On a phone the greeting is a line of its own: a page behind sign-in keeps it while the session is
+  // checked, so the page does not move down when it arrives (issue 14, layout shift).
+  const greetingExpected =
+    status === 'loading' && !landingPaths.includes(pathname) && !staffLoginPaths.includes(pathname);
   const config = useAppConfig();
   const greeting = user
     ? user.role === 'admin'
@@ -41,11 +47,13 @@ export function Header() {
           <Logo className="h-9 w-9" />
           <span className="min-w-0">
             <span className="block text-lg leading-tight font-bold">Order Tracker</span>
-            {config.data && (
-              <span className="block truncate text-xs text-gray-600 dark:text-gray-400">{config.data.studioName}</span>
-            )}
+            {/* Its line is there before the name arrives: nothing moves when it does. */}
+            <span className="block min-h-4 truncate text-xs text-gray-600 dark:text-gray-400">
+              {config.data?.studioName}
+            </span>
           </span>
         </Link>
+        {!greeting && greetingExpected && <span aria-hidden="true" className="order-last h-5 w-full sm:hidden" />}
         {greeting && (
           <span className="order-last w-full text-sm wrap-anywhere text-gray-700 sm:order-none sm:w-auto dark:text-gray-300">
             {greeting}

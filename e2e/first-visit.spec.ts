@@ -1,0 +1,75 @@
+import type { Page, Route } from '@playwright/test';
+import { expect, PHONE, test } from './support/test.ts';
+
+test.use({ viewport: PHONE });
+
+/** Holds back the JavaScript files whose name starts with `chunk` until `release()` is called. */
+async function holdChunk(page: Page, chunk: string): Promise<{ release: () => void; requested: Promise<void> }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let seen = () => {};
+  const requested = new Promise<void>((resolve) => {
+    seen = resolve;
+  });
+  await page.route(new RegExp(`/assets/${chunk}-[^/]+\\.js$`), async (route: Route) => {
+    seen();
+    await held;
+    await route.continue();
+  });
+  return { release, requested };
+}
+
+test.describe("a phone's first visit (issue 14)", () => {
+  test('the landing page is painted from index.html before any JavaScript runs, its controls disabled', async ({
+    page,
+  }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Tracker' })).toBeVisible();
+    await expect(page.getByText('Track the status of your orders in real-time')).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Track Order' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Toggle theme' })).toBeDisabled();
+    // The Staff Login link is a plain link: it works before the app does.
+    await expect(page.getByRole('link', { name: 'Staff Login' })).toHaveAttribute('href', '/admin');
+  });
+
+  test('another path shows the shell with its spinner before any JavaScript, never the login form', async ({
+    page,
+  }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner').getByText('Order Tracker')).toBeVisible();
+    await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Track Order' })).toBeHidden();
+  });
+
+  test('a click on Toggle theme before the menu has arrived opens it when it does', async ({ page }) => {
+    const menu = await holdChunk(page, 'theme-dropdown');
+    await page.goto('/');
+    await menu.requested;
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    menu.release();
+    await expect(page.getByRole('menuitem')).toHaveText(['Light', 'Dark', 'System']);
+    await page.getByRole('menuitem', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('a toast raised before the toaster has arrived shows when it does', async ({ page }) => {
+    const toaster = await holdChunk(page, 'toaster');
+    await page.goto('/');
+    await toaster.requested;
+    await page.getByLabel('Email Address').fill('nobody@example.com');
+    await page.getByLabel('Order Number').fill('EP-99999');
+    await page.getByRole('button', { name: 'Track Order' }).click();
+    await expect(page.getByRole('button', { name: 'Track Order' })).toBeEnabled();
+    toaster.release();
+    await expect(
+      page
+        .getByRole('region', { name: 'Notifications (F8)' })
+        .getByText('Invalid email or order number. Please try again.'),
+    ).toBeVisible();
+  });
+});
