@@ -10,7 +10,7 @@ import {
   type Target,
   writeCheckpoint,
 } from '../runtime/replay.ts';
-import { createShadow, dropShadow, readModelTables, rowCounts, swapIn } from './shadow-schema.ts';
+import { createShadow, dropShadow, readModelTables, rowCounts, swapIn, withRebuildLock } from './shadow-schema.ts';
 
 export interface RebuildOptions {
   pool: pg.Pool;
@@ -54,48 +54,42 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
-  const db = await pool.connect();
-  try {
-    const { rows } = await db.query<{ locked: boolean }>(
-      `select pg_try_advisory_lock(hashtext('order-tracker:rebuild')) as locked`,
-    );
-    if (!rows[0]?.locked) throw new Error('another rebuild or verification is running');
-    const deferredIndexes = await createShadow(db, projections, SHADOW);
-    const built = await catchUp(db, deps, shadow);
-    for (const index of deferredIndexes) await db.query(index);
-    for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
-    logger.info({ events: built }, 'shadow read models built; swapping in');
-    for (let attempt = 1; ; attempt++) {
-      await db.query('begin');
-      try {
-        await readCheckpoint(db, live, true); // the live projector waits from here until commit
-        let position = await readCheckpoint(db, shadow, true);
-        let events = built;
-        for (;;) {
-          const step = await applyNextBatch(db, deps, shadow, position);
-          if (step.read === 0) break;
-          events += step.read;
-          position = step.checkpoint;
+  return withRebuildLock(pool, async (db) => {
+    try {
+      const deferredIndexes = await createShadow(db, projections, SHADOW);
+      const built = await catchUp(db, deps, shadow);
+      for (const index of deferredIndexes) await db.query(index);
+      for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
+      logger.info({ events: built }, 'shadow read models built; swapping in');
+      for (let attempt = 1; ; attempt++) {
+        await db.query('begin');
+        try {
+          await readCheckpoint(db, live, true); // the live projector waits from here until commit
+          let position = await readCheckpoint(db, shadow, true);
+          let events = built;
+          for (;;) {
+            const step = await applyNextBatch(db, deps, shadow, position);
+            if (step.read === 0) break;
+            events += step.read;
+            position = step.checkpoint;
+          }
+          await db.query(`set local lock_timeout = ${Number(options.lockTimeoutMs ?? 3000)}`);
+          const counts = await rowCounts(db, projections, SHADOW);
+          await swapIn(db, projections, SHADOW);
+          await writeCheckpoint(db, live, position);
+          await db.query('commit');
+          await dropShadow(db, SHADOW);
+          return { events, rows: counts, ms: Math.round(performance.now() - started) };
+        } catch (error) {
+          await db.query('rollback').catch(() => {});
+          const lockTimeout = (error as { code?: string }).code === '55P03';
+          if (!lockTimeout || attempt >= 10) throw error;
+          logger.warn({ attempt }, 'readers held the read models too long; trying the swap again');
         }
-        await db.query(`set local lock_timeout = ${Number(options.lockTimeoutMs ?? 3000)}`);
-        const counts = await rowCounts(db, projections, SHADOW);
-        await swapIn(db, projections, SHADOW);
-        await writeCheckpoint(db, live, position);
-        await db.query('commit');
-        await dropShadow(db, SHADOW);
-        return { events, rows: counts, ms: Math.round(performance.now() - started) };
-      } catch (error) {
-        await db.query('rollback').catch(() => {});
-        const lockTimeout = (error as { code?: string }).code === '55P03';
-        if (!lockTimeout || attempt >= 10) throw error;
-        logger.warn({ attempt }, 'readers held the read models too long; trying the swap again');
       }
+    } catch (error) {
+      await dropShadow(db, SHADOW).catch(() => {});
+      throw error;
     }
-  } catch (error) {
-    await dropShadow(db, SHADOW).catch(() => {});
-    throw error;
-  } finally {
-    await db.query(`select pg_advisory_unlock(hashtext('order-tracker:rebuild'))`).catch(() => {});
-    db.release();
-  }
+  });
 }

@@ -140,3 +140,30 @@ export async function rowCounts(
   }
   return counts;
 }
+
+const REBUILD_LOCK = "hashtext('order-tracker:rebuild')";
+
+/**
+ * Runs `work` on one connection that holds the rebuild lock, so a rebuild and a verification never run
+ * at once; `cleanup` (on that connection, its failure ignored) runs after, only when the lock was taken.
+ */
+export async function withRebuildLock<T>(
+  pool: pg.Pool,
+  work: (db: pg.PoolClient) => Promise<T>,
+  cleanup?: (db: pg.PoolClient) => Promise<unknown>,
+): Promise<T> {
+  const db = await pool.connect();
+  let locked = false;
+  try {
+    const { rows } = await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${REBUILD_LOCK}) as locked`);
+    locked = rows[0]?.locked === true;
+    if (!locked) throw new Error('another rebuild or verification is running');
+    return await work(db);
+  } finally {
+    if (locked) {
+      if (cleanup) await cleanup(db).catch(() => {});
+      await db.query(`select pg_advisory_unlock(${REBUILD_LOCK})`).catch(() => {});
+    }
+    db.release();
+  }
+}

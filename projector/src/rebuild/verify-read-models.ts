@@ -4,7 +4,7 @@ import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection.ts';
 import { applyNextBatch, catchUp, liveTarget, readCheckpoint, type Target } from '../runtime/replay.ts';
-import { createShadow, dropShadow, readModelTables } from './shadow-schema.ts';
+import { createShadow, dropShadow, readModelTables, withRebuildLock } from './shadow-schema.ts';
 
 export interface TableComparison {
   table: string;
@@ -81,43 +81,38 @@ export async function verifyReadModels(options: {
   const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 5000 };
   const scratch: Target = { schema: SCRATCH, checkpoints: `${SCRATCH}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
-  const db = await pool.connect();
-  try {
-    const { rows } = await db.query<{ locked: boolean }>(
-      `select pg_try_advisory_lock(hashtext('order-tracker:rebuild')) as locked`,
-    );
-    if (!rows[0]?.locked) throw new Error('another rebuild or verification is running');
-    await createShadow(db, projections, SCRATCH); // its deferred indexes are not needed to compare
-    let events = await catchUp(db, deps, scratch, { until: await readCheckpoint(db, live, false) });
-    await db.query('begin');
-    try {
-      const checkpoint = await readCheckpoint(db, live, true);
-      let position = await readCheckpoint(db, scratch, true);
-      for (;;) {
-        const step = await applyNextBatch(db, deps, scratch, position, checkpoint);
-        events += step.read;
-        position = step.checkpoint;
-        if (step.done) break;
+  return withRebuildLock(
+    pool,
+    async (db) => {
+      await createShadow(db, projections, SCRATCH); // its deferred indexes are not needed to compare
+      let events = await catchUp(db, deps, scratch, { until: await readCheckpoint(db, live, false) });
+      await db.query('begin');
+      try {
+        const checkpoint = await readCheckpoint(db, live, true);
+        let position = await readCheckpoint(db, scratch, true);
+        for (;;) {
+          const step = await applyNextBatch(db, deps, scratch, position, checkpoint);
+          events += step.read;
+          position = step.checkpoint;
+          if (step.done) break;
+        }
+        const tables: TableComparison[] = [];
+        for (const table of readModelTables(projections)) tables.push(await compare(db, table));
+        await db.query('rollback');
+        const report = {
+          ok: tables.every((t) => t.ok),
+          checkpoint,
+          events,
+          tables,
+          ms: Math.round(performance.now() - started),
+        };
+        await recordVerification(db, { kind: 'read-models', ok: report.ok, details: { checkpoint, events, tables } });
+        return report;
+      } catch (error) {
+        await db.query('rollback').catch(() => {});
+        throw error;
       }
-      const tables: TableComparison[] = [];
-      for (const table of readModelTables(projections)) tables.push(await compare(db, table));
-      await db.query('rollback');
-      const report = {
-        ok: tables.every((t) => t.ok),
-        checkpoint,
-        events,
-        tables,
-        ms: Math.round(performance.now() - started),
-      };
-      await recordVerification(db, { kind: 'read-models', ok: report.ok, details: { checkpoint, events, tables } });
-      return report;
-    } catch (error) {
-      await db.query('rollback').catch(() => {});
-      throw error;
-    }
-  } finally {
-    await dropShadow(db, SCRATCH).catch(() => {});
-    await db.query(`select pg_advisory_unlock(hashtext('order-tracker:rebuild'))`).catch(() => {});
-    db.release();
-  }
+    },
+    (db) => dropShadow(db, SCRATCH),
+  );
 }
