@@ -3,6 +3,7 @@ import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import { metadata } from '@ot/infra/event-store/testing/event-store-contract.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { test } from 'uvu';
@@ -36,13 +37,7 @@ test('after each batch the projector wakes readers waiting on its checkpoint, lo
           id: randomUUID(),
           type: placed?.type ?? '',
           data: placed?.data,
-          metadata: {
-            actor: { kind: 'system', id: 'test', name: 'test' },
-            occurredAt: new Date().toISOString(),
-            commandId: randomUUID(),
-            correlationId: randomUUID(),
-            causationId: null,
-          },
+          metadata: metadata(),
         },
       ],
       { expectedVersion: 'no_stream' },
