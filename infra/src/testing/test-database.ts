@@ -28,13 +28,9 @@ export async function testServer(
   return server;
 }
 
-async function serverUrl(): Promise<string> {
-  return (await testServer()).url;
-}
-
 /** A fresh, migrated database of its own for one test file; `drop()` removes it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = await serverUrl();
+  const adminUrl = (await testServer()).url;
   const name = `ot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
