@@ -32,6 +32,19 @@ async function fillNewOrder(page: Page, name: string, email: string) {
   await page.getByLabel('Price (£)').fill('499');
 }
 
+/**
+ * Holds the app's repeat of a lost write until the test has seen what the form said first: the app
+ * sends again at once when it is online, and the toast that says so would otherwise be replaced
+ * (one toast at a time) before the test could read it.
+ */
+function heldBack(): { hold: Promise<void>; release: () => void } {
+  let release = () => {};
+  const hold = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { hold, release };
+}
+
 async function ordersOf(studio: StudioApi, email: string): Promise<OrderView[]> {
   const list = await studio.http.get('/api/admin/orders');
   return ((await list.json()) as OrderView[]).filter((order) => order.customerEmail === email);
@@ -90,9 +103,11 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
     const order = await studio.addOrder();
     await openEditScreen(page, order);
     const keys: string[] = [];
+    const { hold, release } = heldBack();
     let lose = true;
     await page.route('**/api/admin/orders/*/status', async (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!lose) await hold;
       // The server gets the write and answers; the answer never reaches the app.
       const answer = await route.fetch();
       if (lose) {
@@ -104,7 +119,8 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
     await page.getByRole('checkbox', { name: 'Notify Customer' }).click();
     await page.getByRole('button', { name: 'Update Order' }).click();
     await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
-    // Focus (or coming back online) sends what waits.
+    // The app sends what waits again by itself (and on focus, or coming back online).
+    release();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
     expect(keys.length).toBeGreaterThanOrEqual(2);
@@ -123,18 +139,27 @@ test.describe('offline outbox (admin changes that wait on the device)', () => {
   }) => {
     const email = uniqueEmail('replay');
     await openAddOrderScreen(page);
-    let lost = false;
+    const keys: string[] = [];
+    const { hold, release } = heldBack();
     await page.route('**/api/admin/orders', async (route) => {
-      if (route.request().method() !== 'POST' || lost) return route.continue();
-      lost = true;
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) {
+        await hold;
+        return route.continue();
+      }
+      // The server gets the order and answers; the answer never reaches the app.
       await route.fetch();
       await route.abort('connectionreset');
     });
     await fillNewOrder(page, 'Replay Golfer', email);
     await page.getByRole('button', { name: 'Add Order' }).click();
     await expect(page.getByText(ORDER_SAVED_ON_DEVICE)).toBeVisible();
+    release();
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await expect(pendingBadge(page)).toHaveCount(0, { timeout: 20_000 });
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys[1]).toBe(keys[0]);
     const count = () => ordersOf(studio, email).then((orders) => orders.length);
     await expect.poll(count).toBe(1);
     // A second copy, had the replay made one, would have been projected by now.
