@@ -8,85 +8,26 @@
  * Not part of `npm test`. BENCH_SCALE_STEPS=1000,10000 runs fewer steps. Postgres: TEST_DATABASE_URL,
  * else the embedded test server; the bench database is dropped at the end.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { repoRoot } from '@ot/infra/db/database.ts';
-import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
-import { migrate } from '@ot/infra/db/migrate.ts';
-import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { chromium } from '@playwright/test';
-import pg from 'pg';
+import { startApp } from '../support/started-app.ts';
 import { generatedOrders, measureDashboard, peakRss, percentile, type Row, sampleRss } from './scale-support.ts';
 
 const ADMIN = { username: 'bench', password: 'bench scale password 1' };
 const steps = (process.env.BENCH_SCALE_STEPS ?? '1000,10000,100000').split(',').map(Number);
 const REQUEST_SIZE = 1_000;
 
-// The app as `npm start` runs it: the PWA as built now (its bytes are measured), the services compiled.
-const build = spawnSync('npm', ['run', 'build', '-w', '@ot/pwa'], {
-  cwd: repoRoot,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) throw new Error('the PWA build failed');
-
-let serverUrl = process.env.TEST_DATABASE_URL;
-let stopServer = async () => {};
-if (!serverUrl) {
-  const server = await startEmbeddedPostgres({
-    dataDir: join(repoRoot, '.data', 'test-postgres'),
-    database: 'postgres',
-  });
-  serverUrl = server.url;
-  stopServer = server.stop;
-}
-const dbName = `ot_bench_scale_${Date.now()}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-await admin.query(`create database ${dbName}`);
-await admin.end();
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-await migrate(dbUrl.toString());
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const launcher: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: repoRoot,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: dbUrl.toString(),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    LOGIN_MAX_FAILURES_PER_CLIENT: '100000',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-const rss = sampleRss(launcher.pid as number);
+// The app as `npm start` runs it (the PWA as built now, its bytes are measured), on a database of its own.
+const app = await startApp({ admin: ADMIN, env: { LOGIN_MAX_FAILURES_PER_CLIENT: '100000' } });
+const base = app.base;
+const rss = sampleRss(app.pid);
 
 async function cleanUp(): Promise<void> {
   rss.stop();
-  if (launcher.exitCode === null) {
-    const exited = new Promise((resolve) => launcher.once('exit', resolve));
-    launcher.kill('SIGINT');
-    await exited;
-  }
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(`drop database if exists ${dbName} with (force)`);
-  await client.end();
-  await stopServer();
+  await app.stop();
 }
 
 try {
-  for (let i = 0; ; i++) {
-    const health = await fetch(`${base}/api/health`).catch(() => null);
-    if (health?.ok) break;
-    if (i > 600) throw new Error('the app did not start within 2 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await app.ready();
   const login = await fetch(`${base}/api/auth/admin/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -184,99 +125,29 @@ try {
 
     const peaks = peakRss(rss);
     const label = `${step.toLocaleString('en-GB')} orders`;
+    const row = (what: string, value: number, target: string, ok: boolean): Row => ({
+      step: label,
+      what,
+      value,
+      target,
+      ok,
+    });
+    const atMost = (what: string, value: number, max: number) => row(what, value, `<= ${max}`, value <= max);
     rows.push(
-      {
-        step: label,
-        what: 'import (orders/s)',
-        value: imported / importSeconds,
-        target: '>= 2000',
-        ok: imported / importSeconds >= 2000,
-      },
-      {
-        step: label,
-        what: 'last imported order readable after (s)',
-        value: readableSeconds,
-        target: '<= 5',
-        ok: readableSeconds <= 5,
-      },
-      {
-        step: label,
-        what: 'paged list p50 (ms)',
-        value: percentile(pageTimes, 50),
-        target: '<= 100',
-        ok: percentile(pageTimes, 50) <= 100,
-      },
-      {
-        step: label,
-        what: 'paged list p99 (ms)',
-        value: percentile(pageTimes, 99),
-        target: '<= 250',
-        ok: percentile(pageTimes, 99) <= 250,
-      },
-      {
-        step: label,
-        what: 'search p50 (ms)',
-        value: percentile(searchTimes, 50),
-        target: '<= 100',
-        ok: percentile(searchTimes, 50) <= 100,
-      },
-      {
-        step: label,
-        what: 'search p99 (ms)',
-        value: percentile(searchTimes, 99),
-        target: '<= 250',
-        ok: percentile(searchTimes, 99) <= 250,
-      },
-      {
-        step: label,
-        what: 'dashboard first row (ms)',
-        value: dashboard.firstRowMs,
-        target: '<= 1500',
-        ok: dashboard.firstRowMs <= 1500,
-      },
-      {
-        step: label,
-        what: 'dashboard bytes, first visit (KB)',
-        value: dashboard.bytes / 1024,
-        target: '<= 1024',
-        ok: dashboard.bytes <= 1024 * 1024,
-      },
-      {
-        step: label,
-        what: 'dashboard API bytes (KB)',
-        value: dashboard.apiBytes / 1024,
-        target: '<= 1024',
-        ok: dashboard.apiBytes <= 1024 * 1024,
-      },
-      {
-        step: label,
-        what: 'of which service worker precache (KB)',
-        value: dashboard.swBytes / 1024,
-        target: '-',
-        ok: true,
-      },
-      { step: label, what: 'whole list, unparameterised (s)', value: wholeSeconds, target: '-', ok: whole.ok },
-      {
-        step: label,
-        what: 'whole list, unparameterised (MB)',
-        value: wholeBytes / 1024 / 1024,
-        target: '-',
-        ok: whole.ok,
-      },
-      {
-        step: label,
-        what: `whole list refetch, unchanged (ms, ${refetch.status})`,
-        value: refetchMs,
-        target: '304',
-        ok: refetch.status === 304,
-      },
-      ...Object.entries(peaks).map(([service, mb]) => ({
-        step: label,
-        what: `${service} peak RSS (MB)`,
-        value: mb,
-        target: '< 300',
-        ok: mb < 300,
-      })),
+      row('import (orders/s)', imported / importSeconds, '>= 2000', imported / importSeconds >= 2000),
+      atMost('last imported order readable after (s)', readableSeconds, 5),
+      atMost('paged list p50 (ms)', percentile(pageTimes, 50), 100),
+      atMost('paged list p99 (ms)', percentile(pageTimes, 99), 250),
+      atMost('search p50 (ms)', percentile(searchTimes, 50), 100),
+      atMost('search p99 (ms)', percentile(searchTimes, 99), 250),
+      atMost('dashboard first row (ms)', dashboard.firstRowMs, 1500),
+      atMost('dashboard bytes, first visit (KB)', dashboard.bytes / 1024, 1024),
+      atMost('dashboard API bytes (KB)', dashboard.apiBytes / 1024, 1024),
+      row('of which service worker precache (KB)', dashboard.swBytes / 1024, '-', true),
+      row('whole list, unparameterised (s)', wholeSeconds, '-', whole.ok),
+      row('whole list, unparameterised (MB)', wholeBytes / 1024 / 1024, '-', whole.ok),
+      row(`whole list refetch, unchanged (ms, ${refetch.status})`, refetchMs, '304', refetch.status === 304),
+      ...Object.entries(peaks).map(([service, mb]) => row(`${service} peak RSS (MB)`, mb, '< 300', mb < 300)),
     );
     printRows(rows.filter((row) => row.step === label));
   }

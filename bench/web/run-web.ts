@@ -15,17 +15,14 @@
  * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_REPORTS=<dir> keeps each
  * page's Lighthouse report (JSON) there.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
-import { repoRoot } from '@ot/infra/db/database.ts';
-import { freePort } from '@ot/infra/launcher/free-port.ts';
-import { createTestDatabase, testServer } from '@ot/infra/testing/test-database.ts';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
+import { startApp } from '../support/started-app.ts';
 
 const mobileThrottling = throttling.mobileSlow4G;
 
@@ -34,44 +31,13 @@ const ADMIN = { username: 'bench', password: 'bench web password 1' };
 // The e2e tests' flags (nothing but the app), and any other host name fails to resolve.
 const CHROMIUM_FLAGS = [...chromiumLaunchOptions.args, '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'];
 
-const build = spawnSync('npm', ['run', 'build', '-w', '@ot/pwa'], {
-  cwd: repoRoot,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (build.status !== 0) throw new Error('npm run build -w @ot/pwa failed');
-
-const server = await testServer();
-const db = await createTestDatabase();
-const port = Number(process.env.BENCH_WEB_PORT) || (await freePort());
-const base = `http://127.0.0.1:${port}`;
-// `npm start` itself (scripts/start.mjs), in a process group of its own so that all of it stops at the end.
-const app: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: repoRoot,
-  detached: true,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: db.url,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: '',
-  },
-});
+const app = await startApp({ admin: ADMIN, port: Number(process.env.BENCH_WEB_PORT), env: { DEMO_DATA: '' } });
+const base = app.base;
 let chrome: Awaited<ReturnType<typeof launch>> | null = null;
 
 async function cleanUp(): Promise<void> {
   chrome?.kill();
-  if (app.exitCode === null && app.pid) {
-    const exited = new Promise((resolve) => app.once('exit', resolve));
-    process.kill(-app.pid, 'SIGINT');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-    if (app.exitCode === null) process.kill(-app.pid, 'SIGKILL');
-  }
-  await db.drop();
-  await server.stop();
+  await app.stop();
 }
 
 /** The session cookie a sign-in sets, as a Cookie header. */
@@ -158,12 +124,7 @@ async function score(path: string, cookie: string | null, cpuSlowdown: number): 
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (app.exitCode !== null) throw new Error(`npm start exited with code ${app.exitCode}`);
-    if ((await fetch(`${base}/api/health`).catch(() => null))?.ok) break;
-    if (i > 600) throw new Error('the app did not start within 2 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await app.ready();
   const admin = cookieOf(await post('/api/auth/admin/login', ADMIN));
   const placed = await post(
     '/api/admin/orders',

@@ -11,22 +11,17 @@ export function evolve(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderPlaced') return event.data;
   if (state === null) return state;
   switch (event.type) {
+    // Each of these carries exactly the order fields it changes, under the order's own names.
     case 'CustomerDetailsChanged':
-      return { ...state, ...event.data };
     case 'ShippingAddressChanged':
-      return { ...state, shippingAddress: event.data.shippingAddress };
     case 'BillingAddressChanged':
-      return { ...state, billingAddress: event.data.billingAddress };
+    case 'TrackingNumberAssigned':
+    case 'OrderEstimatedDeliverySet':
+    case 'CustomerNotesChanged':
+    case 'FitterNotesChanged':
+      return { ...state, ...event.data };
     case 'OrderStatusChanged':
       return { ...state, status: event.data.status };
-    case 'TrackingNumberAssigned':
-      return { ...state, trackingNumber: event.data.trackingNumber };
-    case 'OrderEstimatedDeliverySet':
-      return { ...state, estimatedDelivery: event.data.estimatedDelivery };
-    case 'CustomerNotesChanged':
-      return { ...state, customerNotes: event.data.customerNotes };
-    case 'FitterNotesChanged':
-      return { ...state, fitterNotes: event.data.fitterNotes };
     case 'SpecDocumentAttached':
       return { ...state, items: state.items.map((item) => ({ ...item, documentUrl: event.data.documentUrl })) };
     case 'ItemStatusChanged':

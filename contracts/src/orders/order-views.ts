@@ -71,24 +71,23 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
+type AddressKey = keyof typeof addressSchema.shape;
+type FlatAddress<P extends string> = { [K in AddressKey as `${P}${Capitalize<K>}`]: z.ZodNullable<z.ZodString> };
+
+/** An address as the customers read model flattens it: `shippingName`, `shippingAddress1`, ... each nullable. */
+const flatAddress = <P extends string>(prefix: P) =>
+  Object.fromEntries(
+    addressSchema
+      .keyof()
+      .options.map((key) => [`${prefix}${key.charAt(0).toUpperCase()}${key.slice(1)}`, z.string().nullable()]),
+  ) as FlatAddress<P>;
+
 export const customerSchema = z.object({
   customerName: z.string(),
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
-  shippingName: z.string().nullable(),
-  shippingAddress1: z.string().nullable(),
-  shippingAddress2: z.string().nullable(),
-  shippingCity: z.string().nullable(),
-  shippingState: z.string().nullable(),
-  shippingZipCode: z.string().nullable(),
-  shippingCountry: z.string().nullable(),
-  billingName: z.string().nullable(),
-  billingAddress1: z.string().nullable(),
-  billingAddress2: z.string().nullable(),
-  billingCity: z.string().nullable(),
-  billingState: z.string().nullable(),
-  billingZipCode: z.string().nullable(),
-  billingCountry: z.string().nullable(),
+  ...flatAddress('shipping'),
+  ...flatAddress('billing'),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
