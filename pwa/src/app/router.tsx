@@ -62,6 +62,12 @@ const EmailLogsPage = lazy(() =>
   import('../features/email-logs/email-logs-page.tsx').then((m) => ({ default: m.EmailLogsPage })),
 );
 
+/** The signed-out pages: the landing page and the staff login, each under all of its paths. */
+const guestRoutes = [
+  ...landingPaths.map((path) => ({ path, Page: LandingPage })),
+  ...staffLoginPaths.map((path) => ({ path, Page: StaffLoginPage })),
+];
+
 /**
  * The route table, in react-router's declarative mode (`<BrowserRouter>` in main.tsx): the app uses no
  * loaders or actions, and the data router would add ~17 kB gzip to every first visit.
@@ -70,24 +76,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {landingPaths.map((path) => (
+        {guestRoutes.map(({ path, Page }) => (
           <Route
             key={path}
             path={path}
             element={
               <GuestOnly>
-                <LandingPage />
-              </GuestOnly>
-            }
-          />
-        ))}
-        {staffLoginPaths.map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <GuestOnly>
-                <StaffLoginPage />
+                <Page />
               </GuestOnly>
             }
           />
