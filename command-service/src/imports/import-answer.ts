@@ -2,6 +2,7 @@ import {
   type ImportReport,
   MAX_IMPORT_ROWS,
   type RejectedRow,
+  type SkippedRow,
   summariseImport,
 } from '@ot/contracts/imports/import-report.ts';
 import { badRequest, HttpError } from '@ot/infra/http/errors.ts';
@@ -42,4 +43,33 @@ export function replyWithReport(ctx: AppContext, report: Omit<ImportReport, 'mes
     );
   }
   ctx.body = summary;
+}
+
+/** How one row's write ended: appended (the order number or email it is known by, and where) or skipped. */
+export type RowOutcome = { kind: 'imported'; key: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
+
+/**
+ * Answer with the report of an import from the rows skipped before any write (`skipped`) and the
+ * outcomes of the writes: every skip in row order, the position of the last append the highest.
+ */
+export function replyWithOutcomes(
+  ctx: AppContext,
+  report: Pick<ImportReport, 'kind' | 'total' | 'rejected'> & { skipped: SkippedRow[]; outcomes: RowOutcome[] },
+): void {
+  const { outcomes, ...counts } = report;
+  const imported = outcomes.flatMap((outcome) => (outcome.kind === 'imported' ? [outcome] : []));
+  const skipped = [
+    ...report.skipped,
+    ...outcomes.flatMap((outcome) => (outcome.kind === 'skipped' ? [outcome.skip] : [])),
+  ];
+  replyWithReport(
+    ctx,
+    {
+      ...counts,
+      imported: imported.length,
+      importedKeys: imported.map((outcome) => outcome.key),
+      skipped: skipped.sort((a, b) => a.row - b.row),
+    },
+    imported.reduce((max, outcome) => Math.max(max, outcome.position), 0),
+  );
 }

@@ -2,14 +2,13 @@ import { customerStream } from '@ot/contracts/customers/customer-events.ts';
 import { driveCsvExportUrl, googleDriveImportSchema } from '@ot/contracts/documents/document-links.ts';
 import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import { customerRowsFromRecords } from '@ot/contracts/imports/customer-rows.ts';
-import type { SkippedRow } from '@ot/contracts/imports/import-report.ts';
 import { type NewEvent, startStreams } from '@ot/infra/event-store/event-store.ts';
 import { badRequest, HttpError, parse } from '@ot/infra/http/errors.ts';
 import { type AppContext, adminOnly, requireAdmin } from '@ot/infra/http/session.ts';
 import { toNewEvents } from '../../commands/handle-command.ts';
 import type { CommandRouter, CommandServiceDeps } from '../../deps.ts';
 import { commandContext } from '../../http/command-context.ts';
-import { importRows, replyWithReport } from '../import-answer.ts';
+import { importRows, type RowOutcome, replyWithOutcomes } from '../import-answer.ts';
 import { isJsonBody, looksLikeJson, parseJsonFile, readImportFile } from '../import-body.ts';
 import { type CustomerRow, decideImportCustomer, planCustomerImport } from './import-customers.ts';
 import { decodeCsv, readCsvRecords } from './read-csv.ts';
@@ -43,8 +42,6 @@ async function knownEmails(deps: CommandServiceDeps, customers: CustomerRow[]): 
   return new Set(rows.map((row) => row.email_lower));
 }
 
-type Outcome = { kind: 'imported'; email: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
-
 /**
  * One stream per customer, created only if absent, so importing the same person again appends
  * nothing. Written in batches (one round trip each) so thousands of rows take seconds.
@@ -53,8 +50,8 @@ async function startCustomerStreams(
   deps: CommandServiceDeps,
   rows: CustomerRow[],
   context: CommandContext,
-): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
+): Promise<RowOutcome[]> {
+  const outcomes: RowOutcome[] = [];
   for (let from = 0; from < rows.length; from += BATCH) {
     const batch = rows.slice(from, from + BATCH);
     const results = await startStreams(
@@ -68,7 +65,7 @@ async function startCustomerStreams(
       const result = results[index];
       outcomes.push(
         result
-          ? { kind: 'imported', email: row.customer.email, position: result.position }
+          ? { kind: 'imported', key: row.customer.email, position: result.position }
           : { kind: 'skipped', skip: { row: row.row, key: row.customer.email, reason: ALREADY_THERE } },
       );
     });
@@ -88,21 +85,7 @@ async function importCustomers(ctx: AppContext, deps: CommandServiceDeps, rows: 
     return !there;
   });
   const outcomes = await startCustomerStreams(deps, fresh, context);
-  const imported = outcomes.flatMap((outcome) => (outcome.kind === 'imported' ? [outcome] : []));
-  skipped.push(...outcomes.flatMap((outcome) => (outcome.kind === 'skipped' ? [outcome.skip] : [])));
-  skipped.sort((a, b) => a.row - b.row);
-  replyWithReport(
-    ctx,
-    {
-      kind: 'customers',
-      total: rows.length,
-      imported: imported.length,
-      importedKeys: imported.map((outcome) => outcome.email),
-      skipped,
-      rejected: plan.rejected,
-    },
-    imported.reduce((max, outcome) => Math.max(max, outcome.position), 0),
-  );
+  replyWithOutcomes(ctx, { kind: 'customers', total: rows.length, rejected: plan.rejected, skipped, outcomes });
 }
 
 export function importCustomersRoute(router: CommandRouter, deps: CommandServiceDeps): void {

@@ -12,12 +12,10 @@ import { handleOrderCommand } from '../../orders/handle-order-command.ts';
 import { orderStream } from '../../orders/order.ts';
 import { isOrderNumberTaken, placeOrderCommand } from '../../orders/place-order/place-new-order.ts';
 import { decidePlaceOrder } from '../../orders/place-order/place-order.ts';
-import { importRows, replyWithReport } from '../import-answer.ts';
+import { importRows, type RowOutcome, replyWithOutcomes } from '../import-answer.ts';
 import { isJsonBody, parseJsonFile, readImportFile } from '../import-body.ts';
 import { mapLimited } from '../run-limited.ts';
 import { type OrderRow, planOrderImport } from './import-orders.ts';
-
-type Outcome = { kind: 'imported'; orderNumber: string; position: number } | { kind: 'skipped'; skip: SkippedRow };
 
 const CONCURRENCY = 6;
 /** Orders started in one write of the store (issue 18: thousands of orders a second). */
@@ -84,7 +82,7 @@ async function placeImported(
   order: OrderRow,
   preallocated: string | undefined,
   importContext: CommandContext,
-): Promise<Outcome> {
+): Promise<RowOutcome> {
   const commandId = deps.newId();
   const context = { ...importContext, commandId };
   let candidate = order.request.orderNumber ?? preallocated;
@@ -100,7 +98,7 @@ async function placeImported(
         eventId: (index) =>
           index === 0 && order.importKey ? placedEventId(order.importKey) : commandEventId(commandId, index),
       });
-      return { kind: 'imported', orderNumber, position: result.position };
+      return { kind: 'imported', key: orderNumber, position: result.position };
     } catch (error) {
       if (error instanceof EventIdsTakenError) {
         return { kind: 'skipped', skip: alreadyImportedSkip(order, error.takenBy.slice(orderStreamPrefix.length)) };
@@ -129,7 +127,7 @@ async function placeBatch(
   orders: readonly OrderRow[],
   preallocated: ReadonlyMap<OrderRow, string>,
   importContext: CommandContext,
-): Promise<Outcome[]> {
+): Promise<RowOutcome[]> {
   const oneByOne = (order: OrderRow) => placeImported(deps, order, preallocated.get(order), importContext);
   const planned = orders.map((order) => {
     const commandId = deps.newId();
@@ -153,9 +151,9 @@ async function placeBatch(
     return mapLimited(orders, CONCURRENCY, oneByOne);
   }
   const results = new Map(batchable.map((plan, index) => [plan.order, started[index] ?? null]));
-  return mapLimited(planned, CONCURRENCY, async ({ order, orderNumber }): Promise<Outcome> => {
+  return mapLimited(planned, CONCURRENCY, async ({ order, orderNumber }): Promise<RowOutcome> => {
     const result = results.get(order);
-    return result ? { kind: 'imported', orderNumber, position: result.position } : oneByOne(order);
+    return result ? { kind: 'imported', key: orderNumber, position: result.position } : oneByOne(order);
   });
 }
 
@@ -204,25 +202,16 @@ export function importOrdersRoute(router: CommandRouter, deps: CommandServiceDep
     const preallocated = new Map<OrderRow, string>();
     for (const order of toPlace) if (!order.request.orderNumber) preallocated.set(order, numbers.shift() as string);
 
-    const outcomes: Outcome[] = [];
+    const outcomes: RowOutcome[] = [];
     for (let start = 0; start < toPlace.length; start += BATCH) {
       outcomes.push(...(await placeBatch(deps, toPlace.slice(start, start + BATCH), preallocated, context)));
     }
-    const imported = outcomes.flatMap((outcome) => (outcome.kind === 'imported' ? [outcome] : []));
-    skipped.push(...outcomes.flatMap((outcome) => (outcome.kind === 'skipped' ? [outcome.skip] : [])));
-    skipped.sort((a, b) => a.row - b.row);
-
-    replyWithReport(
-      ctx,
-      {
-        kind: 'orders',
-        total: plan.orders.length + plan.skipped.length + plan.rejected.length,
-        imported: imported.length,
-        importedKeys: imported.map((outcome) => outcome.orderNumber),
-        skipped,
-        rejected: plan.rejected,
-      },
-      Math.max(0, ...imported.map((outcome) => outcome.position)),
-    );
+    replyWithOutcomes(ctx, {
+      kind: 'orders',
+      total: plan.orders.length + plan.skipped.length + plan.rejected.length,
+      rejected: plan.rejected,
+      skipped,
+      outcomes,
+    });
   });
 }
