@@ -70,3 +70,19 @@ export const parseOrderEvent = eventParser(orderEventSchemas);
 
 export const orderStreamPrefix = 'order-';
 export const orderStream = (orderNumber: string): string => `${orderStreamPrefix}${orderNumber}`;
+
+/** The events that carry exactly the order fields they change, under the order's own names, and nothing else. */
+export const orderFieldEvents = [
+  'CustomerDetailsChanged',
+  'ShippingAddressChanged',
+  'BillingAddressChanged',
+  'TrackingNumberAssigned',
+  'OrderEstimatedDeliverySet',
+  'CustomerNotesChanged',
+  'FitterNotesChanged',
+] as const;
+export type OrderFieldEvent = (typeof orderFieldEvents)[number];
+
+export const isOrderFieldEvent = <E extends { type: string }>(
+  event: E,
+): event is Extract<E, { type: OrderFieldEvent }> => (orderFieldEvents as readonly string[]).includes(event.type);

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderEventData } from './order-events.ts';
+import { isOrderFieldEvent, type OrderEvent, type OrderEventData } from './order-events.ts';
 
 export type Order = OrderEventData['OrderPlaced'];
 
@@ -10,16 +10,8 @@ export const initialOrderState = (): OrderState => null;
 export function evolve(state: OrderState, event: OrderEvent): OrderState {
   if (event.type === 'OrderPlaced') return event.data;
   if (state === null) return state;
+  if (isOrderFieldEvent(event)) return { ...state, ...event.data };
   switch (event.type) {
-    // Each of these carries exactly the order fields it changes, under the order's own names.
-    case 'CustomerDetailsChanged':
-    case 'ShippingAddressChanged':
-    case 'BillingAddressChanged':
-    case 'TrackingNumberAssigned':
-    case 'OrderEstimatedDeliverySet':
-    case 'CustomerNotesChanged':
-    case 'FitterNotesChanged':
-      return { ...state, ...event.data };
     case 'OrderStatusChanged':
       return { ...state, status: event.data.status };
     case 'SpecDocumentAttached':

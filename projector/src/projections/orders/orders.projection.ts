@@ -1,6 +1,6 @@
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
-import { type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+import { isOrderFieldEvent, type OrderItem, orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import { adminOrderStatus, allEtasAdded, isOrderComplete, orderEta } from '@ot/contracts/orders/order-rules.ts';
 import type { Change, Projection, ReadView, Row } from '../../runtime/projection.ts';
 
@@ -55,30 +55,16 @@ function placedRow(event: Extract<RecordedDomainEvent, { type: 'OrderPlaced' }>)
 
 /** The columns an event sets on the order itself (before the derived ones). */
 function orderColumns(event: RecordedDomainEvent): Row {
-  switch (event.type) {
-    case 'CustomerDetailsChanged':
-      return {
-        customer_name: event.data.customerName,
-        customer_email: event.data.customerEmail,
-        customer_phone: event.data.customerPhone,
-      };
-    case 'ShippingAddressChanged':
-      return { shipping_address: event.data.shippingAddress ?? null };
-    case 'BillingAddressChanged':
-      return { billing_address: event.data.billingAddress };
-    case 'OrderStatusChanged':
-      return { status: event.data.status };
-    case 'TrackingNumberAssigned':
-      return { tracking_number: event.data.trackingNumber };
-    case 'OrderEstimatedDeliverySet':
-      return { estimated_delivery: event.data.estimatedDelivery };
-    case 'CustomerNotesChanged':
-      return { customer_notes: event.data.customerNotes };
-    case 'FitterNotesChanged':
-      return { fitter_notes: event.data.fitterNotes };
-    default:
-      return {};
+  // A field's column is its snake_case name.
+  if (isOrderFieldEvent(event)) {
+    return Object.fromEntries(
+      Object.entries(event.data).map(([field, value]) => [
+        field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+        value ?? null,
+      ]),
+    );
   }
+  return event.type === 'OrderStatusChanged' ? { status: event.data.status } : {};
 }
 
 /** The columns an event sets on one item, or on every item of the order. */
