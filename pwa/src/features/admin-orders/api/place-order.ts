@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { getJson, request } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { registerSender, type SubmitOutcome, submit } from '../outbox/outbox.ts';
-import type { PlaceOrderEntry, Save, SendOutcome } from '../outbox/outbox-entry.ts';
+import { type PlaceOrderEntry, type Save, type SendOutcome, storedDocument } from '../outbox/outbox-entry.ts';
 import { uploadDocument } from './upload-document.ts';
 
 export interface PlaceOrderVariables {
@@ -43,15 +43,9 @@ async function placeQueuedOrder(entry: PlaceOrderEntry, save: Save): Promise<Sen
 export function submitPlaceOrder(order: OrderToPlace): Promise<SubmitOutcome> {
   return submit({
     kind: 'place-order',
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    state: 'waiting',
-    note: null,
     payload: order.payload,
     idempotencyKey: crypto.randomUUID(),
-    document: order.documentFile
-      ? { file: order.documentFile, name: order.documentFile.name, uploadKey: crypto.randomUUID(), documentUrl: null }
-      : null,
+    document: storedDocument(order.documentFile),
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client.ts';
 import { registerSender, type SubmitOutcome, submit } from '../outbox/outbox.ts';
-import { freshProgress } from '../outbox/outbox-entry.ts';
+import { freshProgress, storedDocument } from '../outbox/outbox-entry.ts';
 import { sendQueuedEdit } from '../outbox/send-edit-order.ts';
 import type { OrderSnapshot } from '../outbox/three-way-merge.ts';
 
@@ -26,18 +26,12 @@ export interface OrderEdit {
 export function submitOrderEdit(edit: OrderEdit): Promise<SubmitOutcome> {
   return submit({
     kind: 'edit-order',
-    id: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
-    state: 'waiting',
-    note: null,
     orderNumber: edit.orderNumber,
     base: edit.base,
     version: edit.version,
     mine: edit.mine,
     notifyCustomer: edit.notifyCustomer,
-    document: edit.documentFile
-      ? { file: edit.documentFile, name: edit.documentFile.name, uploadKey: crypto.randomUUID(), documentUrl: null }
-      : null,
+    document: storedDocument(edit.documentFile),
     itemNames: edit.itemNames,
     progress: freshProgress(),
     conflict: null,

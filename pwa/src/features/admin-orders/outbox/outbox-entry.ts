@@ -80,5 +80,20 @@ export type Save = (entry: OutboxEntry) => Promise<void>;
 /** How one kind of entry is sent; each kind's api/ module registers its own (like mutation defaults). */
 export type Sender<E extends OutboxEntry> = (entry: E, save: Save) => Promise<SendOutcome>;
 
-/** A change as a form hands it over; the outbox adds who made it (the signed-in admin). */
-export type NewEntry = Omit<PlaceOrderEntry, 'userId'> | Omit<EditOrderEntry, 'userId'>;
+/** A change as a form hands it over; the outbox adds its own bookkeeping (`EntryBase`). */
+export type NewEntry = Omit<PlaceOrderEntry, keyof EntryBase> | Omit<EditOrderEntry, keyof EntryBase>;
+
+/** A new change as the outbox stores it: a fresh id, who made it (the signed-in admin), when, and waiting. */
+export const newEntry = (change: NewEntry, userId: string): OutboxEntry =>
+  ({
+    ...change,
+    id: crypto.randomUUID(),
+    userId,
+    createdAt: new Date().toISOString(),
+    state: 'waiting',
+    note: null,
+  }) as OutboxEntry;
+
+/** A chosen file as the outbox keeps it until it is uploaded. */
+export const storedDocument = (file: File | null): StoredDocument | null =>
+  file ? { file, name: file.name, uploadKey: crypto.randomUUID(), documentUrl: null } : null;

@@ -8,6 +8,7 @@ import {
   type EditOrderEntry,
   freshProgress,
   type NewEntry,
+  newEntry,
   type OutboxEntry,
   type PlaceOrderEntry,
   type Sender,
@@ -213,7 +214,7 @@ export function drain(): Promise<void> {
  */
 export async function submit(change: NewEntry): Promise<SubmitOutcome> {
   await loading;
-  const entry = { ...change, userId: sessionUserId() ?? '' } as OutboxEntry;
+  const entry = newEntry(change, sessionUserId() ?? '');
   if (!onlineManager.isOnline()) entry.note = 'Waiting for the network';
   // Kept from the drain while it is being stored; sent below without yielding in between.
   inFlight.add(entry.id);
