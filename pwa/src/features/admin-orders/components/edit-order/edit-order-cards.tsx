@@ -3,7 +3,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import type { UseFormReturn } from 'react-hook-form';
 import { FormSelectField } from '../../../../components/forms/form-controls.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field, TextareaField } from '../../../../components/ui/field.tsx';
+import { Field } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { formatDate, formatMoney } from '../../../../lib/format.ts';
 import {
@@ -11,6 +11,7 @@ import {
   CustomerContactFields,
   DeliveryFields,
   ItemStatusFields,
+  NotesFields,
 } from '../order-form/order-form-sections.tsx';
 import type { EditOrderForm } from './edit-order-form.ts';
 
@@ -44,12 +45,6 @@ export function CustomerInformationCard({ disabled, order }: { disabled: boolean
 
 const orderStatusOptions = orderStatuses.map((value) => ({ value, label: statusLabel(value) }));
 
-/** The order's two notes: what the customer sees, and what only the studio sees. */
-const notesFields = [
-  { name: 'customerNotes', id: 'edit-customer-notes', label: 'Customer Notes', hint: 'Visible to the customer.' },
-  { name: 'fitterNotes', id: 'edit-fitter-notes', label: 'Fitter Notes', hint: 'Admin only, internal.' },
-] as const;
-
 export function OrderStatusCard({ form, disabled }: CardProps) {
   return (
     <Card>
@@ -65,9 +60,7 @@ export function OrderStatusCard({ form, disabled }: CardProps) {
         />
         <DeliveryFields mode="edit" disabled={disabled} />
         <div className="hidden sm:block" />
-        {notesFields.map(({ name, id, label, hint }) => (
-          <TextareaField key={name} id={id} label={label} hint={hint} disabled={disabled} {...form.register(name)} />
-        ))}
+        <NotesFields mode="edit" disabled={disabled} />
       </CardBody>
     </Card>
   );

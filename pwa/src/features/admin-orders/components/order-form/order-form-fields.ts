@@ -26,6 +26,9 @@ export interface OrderFormFields {
   billingAddress: AddressForm;
   trackingNumber: string;
   estimatedDelivery: string;
+  customerNotes: string;
+  /** The edit form's only: notes the customer never sees. */
+  fitterNotes?: string;
   documentUrl: string;
   items: z.infer<typeof itemStatusFieldsSchema>[];
 }

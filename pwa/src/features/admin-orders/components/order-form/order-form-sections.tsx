@@ -4,7 +4,7 @@ import { useFormContext } from 'react-hook-form';
 import { AddressFields } from '../../../../components/forms/address-fields.tsx';
 import { FormSelectField } from '../../../../components/forms/form-controls.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field, InputField } from '../../../../components/ui/field.tsx';
+import { Field, InputField, TextareaField } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import type { OrderFormFields } from './order-form-fields.ts';
 
@@ -126,6 +126,22 @@ export function DeliveryFields({ mode, disabled }: SectionProps) {
       </Field>
     </>
   );
+}
+
+/** The order's notes: what the customer sees and, when editing, what only the studio sees. */
+const notesFields = {
+  place: [{ name: 'customerNotes', id: 'order-notes', label: 'Customer Notes (Optional)', className: 'sm:col-span-3' }],
+  edit: [
+    { name: 'customerNotes', id: 'edit-customer-notes', label: 'Customer Notes', hint: 'Visible to the customer.' },
+    { name: 'fitterNotes', id: 'edit-fitter-notes', label: 'Fitter Notes', hint: 'Admin only, internal.' },
+  ],
+} as const;
+
+export function NotesFields({ mode, disabled }: SectionProps) {
+  const form = useFormContext<OrderFormFields>();
+  return notesFields[mode].map(({ name, ...field }) => (
+    <TextareaField key={name} {...field} disabled={disabled} {...form.register(name)} />
+  ));
 }
 
 /** The spec sheet card: a PDF to upload (its name shown once chosen) or a document URL. */

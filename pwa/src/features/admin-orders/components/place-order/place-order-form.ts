@@ -34,7 +34,7 @@ export const placeOrderFormSchema = z
     amountPaid: z.string().min(1, 'Amount paid is required'),
     trackingNumber: text,
     estimatedDelivery: text,
-    notes: text,
+    customerNotes: text,
     documentUrl: text,
     items: z.array(item).min(1, 'At least one item is required'),
   })
@@ -85,7 +85,7 @@ export const placeOrderDefaults = (): PlaceOrderForm => ({
   amountPaid: '0',
   trackingNumber: '',
   estimatedDelivery: '',
-  notes: '',
+  customerNotes: '',
   documentUrl: '',
   items: [emptyItem()],
 });
@@ -124,7 +124,7 @@ export function toPlaceOrderPayload(form: PlaceOrderForm): PlaceOrderRequest {
     amountRemaining: poundsToPence(computeRemaining(total, form.amountPaid)),
     trackingNumber: orNull(form.trackingNumber),
     estimatedDelivery: orNull(form.estimatedDelivery),
-    notes: orNull(form.notes),
+    notes: orNull(form.customerNotes),
     squarespaceOrderId: orNull(form.squarespaceOrderId),
     items: form.items.map((item, index) => ({
       name: item.name,

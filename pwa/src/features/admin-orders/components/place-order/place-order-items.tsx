@@ -35,6 +35,20 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
         {fields.map((field, index) => {
           const id = (key: string) => `items-${index}-${key}`;
           const error = errors?.[index];
+          const numberField = (
+            key: 'price' | 'quantity',
+            label: string,
+            input: typeof poundsInput | typeof countInput,
+          ) => (
+            <InputField
+              id={id(key)}
+              label={label}
+              error={error?.[key]?.message}
+              {...input}
+              disabled={disabled}
+              {...form.register(`items.${index}.${key}`)}
+            />
+          );
           return (
             <fieldset key={field.id} className="rounded-md border border-gray-200 p-4 dark:border-gray-700">
               <legend className="px-1 text-sm font-semibold">Item {index + 1}</legend>
@@ -52,22 +66,8 @@ export function OrderItemsSection({ form, disabled }: { form: UseFormReturn<Plac
                 <Field id={id('sku')} label="SKU (Optional)">
                   <Input id={id('sku')} disabled={disabled} {...form.register(`items.${index}.sku`)} />
                 </Field>
-                <InputField
-                  id={id('price')}
-                  label="Price (£)"
-                  error={error?.price?.message}
-                  {...poundsInput}
-                  disabled={disabled}
-                  {...form.register(`items.${index}.price`)}
-                />
-                <InputField
-                  id={id('quantity')}
-                  label="Quantity"
-                  error={error?.quantity?.message}
-                  {...countInput}
-                  disabled={disabled}
-                  {...form.register(`items.${index}.quantity`)}
-                />
+                {numberField('price', 'Price (£)', poundsInput)}
+                {numberField('quantity', 'Quantity', countInput)}
                 <ItemStatusFields mode="place" index={index} disabled={disabled} />
                 <div className="flex items-end">
                   <Button

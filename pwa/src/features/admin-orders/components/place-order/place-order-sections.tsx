@@ -3,11 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormCheckbox } from '../../../../components/forms/form-controls.tsx';
 import { Card, CardBody, CardHeader } from '../../../../components/ui/card.tsx';
-import { Field, InputField, poundsInput, TextareaField } from '../../../../components/ui/field.tsx';
+import { Field, InputField, poundsInput } from '../../../../components/ui/field.tsx';
 import { Input } from '../../../../components/ui/input.tsx';
 import { useOnline } from '../../../../lib/use-online.ts';
 import { nextOrderNumberQuery } from '../../api/admin-order-queries.ts';
-import { AddressSection, CustomerContactFields, DeliveryFields } from '../order-form/order-form-sections.tsx';
+import {
+  AddressSection,
+  CustomerContactFields,
+  DeliveryFields,
+  NotesFields,
+} from '../order-form/order-form-sections.tsx';
 import { CustomerSearch } from './customer-search.tsx';
 import { computeRemaining, computeTotal, DEFAULT_COUNTRY, type PlaceOrderForm } from './place-order-form.ts';
 
@@ -151,13 +156,7 @@ export function OrderDetailsSection({ form, disabled }: SectionProps) {
           value={remaining}
         />
         <DeliveryFields mode="place" disabled={disabled} />
-        <TextareaField
-          id="order-notes"
-          label="Customer Notes (Optional)"
-          className="sm:col-span-3"
-          disabled={disabled}
-          {...form.register('notes')}
-        />
+        <NotesFields mode="place" disabled={disabled} />
       </CardBody>
     </Card>
   );
