@@ -30,6 +30,21 @@ function checkProblems(details: unknown): string {
   return tables.length > 0 ? `Differs: ${tables.join(', ')}` : '';
 }
 
+/** One end of the export's date range. */
+function DayInput({ label, value, onChange }: { label: string; value: string; onChange: (day: string) => void }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium">
+      {label}
+      <input
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-md border border-gray-300 px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
+      />
+    </label>
+  );
+}
+
 /** Audit: export every event of a date range, and the latest integrity checks. */
 export function AuditPage() {
   const [from, setFrom] = useState('');
@@ -55,24 +70,8 @@ export function AuditPage() {
         <CardHeader title="Export events" />
         <CardBody className="flex flex-col gap-3">
           <div className="flex flex-wrap gap-4">
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              From
-              <input
-                type="date"
-                value={from}
-                onChange={(event) => setFrom(event.target.value)}
-                className="rounded-md border border-gray-300 px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
-              />
-            </label>
-            <label className="flex flex-col gap-1 text-sm font-medium">
-              To
-              <input
-                type="date"
-                value={to}
-                onChange={(event) => setTo(event.target.value)}
-                className="rounded-md border border-gray-300 px-2 py-1 dark:border-gray-600 dark:bg-gray-900"
-              />
-            </label>
+            <DayInput label="From" value={from} onChange={setFrom} />
+            <DayInput label="To" value={to} onChange={setTo} />
           </div>
           <div className="flex flex-wrap gap-2">
             <a className={linkClass} href={exportUrl('csv', range)} download>
