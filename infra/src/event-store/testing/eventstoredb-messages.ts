@@ -31,6 +31,12 @@ export const toProposed = (message: Proposed): ProposedEvent => {
   };
 };
 
+/** A log position as the server gives it: one commit and prepare position (the stand-in has no transactions). */
+export const atPosition = <P extends { setCommitPosition(value: string): P; setPreparePosition(value: string): P }>(
+  message: P,
+  position: number,
+): P => message.setCommitPosition(String(position)).setPreparePosition(String(position));
+
 export function readResponse(event: LoggedEvent) {
   const recorded = new ReadResp.ReadEvent.RecordedEvent()
     .setId(new sharedPb.UUID().setString(event.id))

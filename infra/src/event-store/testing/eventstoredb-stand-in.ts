@@ -15,6 +15,7 @@ import {
 } from '@grpc/grpc-js';
 import {
   appendWrongExpectedVersion,
+  atPosition,
   expectedOf,
   filterOf,
   identifierOf,
@@ -125,9 +126,7 @@ function streamsService(log: InMemoryLog) {
       const outcome = log.append(streamName(options.getStreamIdentifier()), expected, proposed);
       const response = new AppendResp();
       if (outcome.ok) {
-        const position = new AppendResp.Position()
-          .setCommitPosition(String(outcome.position))
-          .setPreparePosition(String(outcome.position));
+        const position = atPosition(new AppendResp.Position(), outcome.position);
         response.setSuccess(
           new AppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
         );
@@ -164,9 +163,7 @@ function streamsService(log: InMemoryLog) {
         .setCorrelationId(new sharedPb.UUID().setString(correlation))
         .setStreamIdentifier(identifierOf(stream));
       if (outcome.ok) {
-        const position = new sharedPb.AllStreamPosition()
-          .setCommitPosition(String(outcome.position))
-          .setPreparePosition(String(outcome.position));
+        const position = atPosition(new sharedPb.AllStreamPosition(), outcome.position);
         response.setSuccess(
           new BatchAppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
         );
