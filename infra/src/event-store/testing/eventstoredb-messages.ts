@@ -75,15 +75,48 @@ export const expectedOf = (options: {
 }): ExpectedRevision | null =>
   options.hasAny() ? 'any' : options.hasNoStream() ? 'no_stream' : options.hasStreamExists() ? 'stream_exists' : null;
 
+interface WrongExpected<E> {
+  setCurrentNoStream(value: E): unknown;
+  setExpectedAny(value: E): unknown;
+  setExpectedNoStream(value: E): unknown;
+  setExpectedStreamExists(value: E): unknown;
+}
+
+/** The name of a message's method that sets a revision (a string of digits). */
+type RevisionSetter<M> = { [K in keyof M]: M[K] extends (value: string) => unknown ? K : never }[keyof M];
+
+/**
+ * Both WrongExpectedVersion messages (BatchAppend's and Append's) carry the same two oneofs, current and
+ * expected; they differ only in their Empty type and in the names of the two revision setters.
+ */
+function wrongExpected<E, M extends WrongExpected<E>>(
+  message: M,
+  empty: () => E,
+  [currentSetter, expectedSetter]: readonly [RevisionSetter<M>, RevisionSetter<M>],
+  current: number | null,
+  expected: ExpectedRevision,
+): M {
+  const setRevision = (setter: RevisionSetter<M>, value: number) =>
+    (message[setter] as (value: string) => unknown).call(message, String(value));
+  if (current === null) message.setCurrentNoStream(empty());
+  else setRevision(currentSetter, current);
+  if (expected === 'any') message.setExpectedAny(empty());
+  else if (expected === 'no_stream') message.setExpectedNoStream(empty());
+  else if (expected === 'stream_exists') message.setExpectedStreamExists(empty());
+  else setRevision(expectedSetter, expected);
+  return message;
+}
+
 /** BatchAppend's answer to a wrong expected version: a google.rpc.Status carrying the details, packed. */
 export function wrongExpectedVersionStatus(current: number | null, expected: ExpectedRevision) {
-  const details = new sharedPb.WrongExpectedVersion();
-  if (current === null) details.setCurrentNoStream(new emptyPb.Empty());
-  else details.setCurrentStreamRevision(String(current));
-  if (expected === 'any') details.setExpectedAny(new emptyPb.Empty());
-  else if (expected === 'no_stream') details.setExpectedNoStream(new emptyPb.Empty());
-  else if (expected === 'stream_exists') details.setExpectedStreamExists(new emptyPb.Empty());
-  else details.setExpectedStreamPosition(String(expected));
+  const setters = ['setCurrentStreamRevision', 'setExpectedStreamPosition'] as const;
+  const details = wrongExpected(
+    new sharedPb.WrongExpectedVersion(),
+    () => new emptyPb.Empty(),
+    setters,
+    current,
+    expected,
+  );
   const packed = new anyPb.Any();
   packed.pack(details.serializeBinary(), 'event_store.client.WrongExpectedVersion');
   return new statusPb.Status()
@@ -94,12 +127,6 @@ export function wrongExpectedVersionStatus(current: number | null, expected: Exp
 
 /** Append's answer to a wrong expected version: a field of AppendResp. */
 export function appendWrongExpectedVersion(current: number | null, expected: ExpectedRevision) {
-  const wrong = new AppendResp.WrongExpectedVersion();
-  if (current === null) wrong.setCurrentNoStream(new sharedPb.Empty());
-  else wrong.setCurrentRevision(String(current));
-  if (expected === 'any') wrong.setExpectedAny(new sharedPb.Empty());
-  else if (expected === 'no_stream') wrong.setExpectedNoStream(new sharedPb.Empty());
-  else if (expected === 'stream_exists') wrong.setExpectedStreamExists(new sharedPb.Empty());
-  else wrong.setExpectedRevision(String(expected));
-  return wrong;
+  const setters = ['setCurrentRevision', 'setExpectedRevision'] as const;
+  return wrongExpected(new AppendResp.WrongExpectedVersion(), () => new sharedPb.Empty(), setters, current, expected);
 }
