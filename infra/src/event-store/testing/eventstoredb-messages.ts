@@ -31,11 +31,21 @@ export const toProposed = (message: Proposed): ProposedEvent => {
   };
 };
 
+type PositionMessage<P> = { setCommitPosition(value: string): P; setPreparePosition(value: string): P };
+
 /** A log position as the server gives it: one commit and prepare position (the stand-in has no transactions). */
-export const atPosition = <P extends { setCommitPosition(value: string): P; setPreparePosition(value: string): P }>(
-  message: P,
-  position: number,
-): P => message.setCommitPosition(String(position)).setPreparePosition(String(position));
+const atPosition = <P extends PositionMessage<P>>(message: P, position: number): P =>
+  message.setCommitPosition(String(position)).setPreparePosition(String(position));
+
+/** A successful append's answer (Append's and BatchAppend's alike): the stream's revision and the log position. */
+export const appended = <
+  P extends PositionMessage<P>,
+  S extends { setCurrentRevision(value: string): S; setPosition(value: P): S },
+>(
+  success: S,
+  position: P,
+  outcome: { revision: number; position: number },
+): S => success.setCurrentRevision(String(outcome.revision)).setPosition(atPosition(position, outcome.position));
 
 export function readResponse(event: LoggedEvent) {
   const recorded = new ReadResp.ReadEvent.RecordedEvent()

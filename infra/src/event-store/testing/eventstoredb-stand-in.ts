@@ -14,8 +14,8 @@ import {
   status,
 } from '@grpc/grpc-js';
 import {
+  appended,
   appendWrongExpectedVersion,
-  atPosition,
   expectedOf,
   filterOf,
   identifierOf,
@@ -126,10 +126,7 @@ function streamsService(log: InMemoryLog) {
       const outcome = log.append(streamName(options.getStreamIdentifier()), expected, proposed);
       const response = new AppendResp();
       if (outcome.ok) {
-        const position = atPosition(new AppendResp.Position(), outcome.position);
-        response.setSuccess(
-          new AppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
-        );
+        response.setSuccess(appended(new AppendResp.Success(), new AppendResp.Position(), outcome));
       } else {
         response.setWrongExpectedVersion(appendWrongExpectedVersion(outcome.current, expected));
       }
@@ -163,10 +160,7 @@ function streamsService(log: InMemoryLog) {
         .setCorrelationId(new sharedPb.UUID().setString(correlation))
         .setStreamIdentifier(identifierOf(stream));
       if (outcome.ok) {
-        const position = atPosition(new sharedPb.AllStreamPosition(), outcome.position);
-        response.setSuccess(
-          new BatchAppendResp.Success().setCurrentRevision(String(outcome.revision)).setPosition(position),
-        );
+        response.setSuccess(appended(new BatchAppendResp.Success(), new sharedPb.AllStreamPosition(), outcome));
       } else {
         response.setError(wrongExpectedVersionStatus(outcome.current, expected));
       }
