@@ -48,7 +48,8 @@ const dbUrl = new URL(serverUrl);
 dbUrl.pathname = `/${dbName}`;
 await migrate(dbUrl.toString());
 
-const port = await freePort();
+// BENCH_SCALE_PORT: a port of one's own on a shared machine (else any free one).
+const port = Number(process.env.BENCH_SCALE_PORT) || (await freePort());
 const base = `http://127.0.0.1:${port}`;
 const launcher: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
   cwd: repoRoot,
