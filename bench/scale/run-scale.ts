@@ -16,8 +16,13 @@ const ADMIN = { username: 'bench', password: 'bench scale password 1' };
 const steps = (process.env.BENCH_SCALE_STEPS ?? '1000,10000,100000').split(',').map(Number);
 const REQUEST_SIZE = 1_000;
 
-// The app as `npm start` runs it (the PWA as built now, its bytes are measured), on a database of its own.
-const app = await startApp({ admin: ADMIN, env: { LOGIN_MAX_FAILURES_PER_CLIENT: '100000' } });
+// The app as `npm start` runs it (the PWA as built now, its bytes are measured), on a database of its own;
+// BENCH_SCALE_PORT: a port of one's own on a shared machine (else any free one).
+const app = await startApp({
+  admin: ADMIN,
+  port: Number(process.env.BENCH_SCALE_PORT) || undefined,
+  env: { LOGIN_MAX_FAILURES_PER_CLIENT: '100000' },
+});
 const base = app.base;
 const rss = sampleRss(app.pid);
 

@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { Studio } from './compose-email.ts';
 import { deliver } from './deliver.ts';
 import { createDeliveries } from './deliveries.ts';
-import { applyIntake } from './intake.ts';
+import { applyIntake, INTAKE_TYPES } from './intake.ts';
 
 export interface NotifierOptions {
   pool: pg.Pool;
@@ -141,6 +141,8 @@ export function createNotifier(options: NotifierOptions) {
     store,
     logger,
     pollMs,
+    // The notifier folds in four event types: the others (an import's orders) are read without their data.
+    dataOf: INTAKE_TYPES,
     applyBatch: applyIntake(logger),
     async onActive() {
       ready = false;

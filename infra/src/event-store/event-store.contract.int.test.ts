@@ -14,6 +14,7 @@ import { startEventStoreDbStandIn } from './testing/eventstoredb-stand-in.ts';
 
 const postgresSuite = eventStoreContract<{ db: TestDatabase }>({
   name: 'Postgres',
+  dropsUnaskedData: true,
   async open() {
     const db = await createTestDatabase();
     return { store: createPostgresEventStore(db.pool), extra: { db }, close: () => db.drop() };

@@ -74,8 +74,12 @@ export interface EventStore {
    * email's). How an order's whole history is found from the events alone.
    */
   streamsNamingOrder(orderNumber: string): Promise<string[]>;
-  /** The next batch of events after a checkpoint, in the order followers must apply them. */
-  readAll(options: { after: Checkpoint; limit: number }): Promise<RecordedEvent[]>;
+  /**
+   * The next batch of events after a checkpoint, in the order followers must apply them. `dataOf`: a
+   * follower needs the data of these types only; an adapter may answer the others with `data: null`
+   * (still read, so the checkpoint passes them; the notifier skips an import's orders so).
+   */
+  readAll(options: { after: Checkpoint; limit: number; dataOf?: ReadonlySet<string> }): Promise<RecordedEvent[]>;
   /** Calls back (without data) whenever new events may be readable; returns an unsubscribe. */
   onAppended(listener: () => void): Promise<() => Promise<void>>;
   /**

@@ -154,14 +154,18 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows.map((row) => row.stream);
     },
 
-    async readAll({ after, limit }) {
+    async readAll({ after, limit, dataOf }) {
+      // Events of the types not asked for come without their data: neither sent nor parsed.
+      const selected = dataOf
+        ? columns.replace(', data,', ', case when type = any($4) then data end as data,')
+        : columns;
       const { rows } = await pool.query<EventRow>(
-        `select ${columns} from es.events
+        `select ${selected} from es.events
           where (transaction_id, position) > ($1::text::xid8, $2::bigint)
             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           order by es.events.transaction_id, es.events.position
           limit $3`,
-        [String(after.tx), after.position, limit],
+        dataOf ? [String(after.tx), after.position, limit, [...dataOf]] : [String(after.tx), after.position, limit],
       );
       return rows.map(toRecorded);
     },

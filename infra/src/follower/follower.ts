@@ -16,6 +16,8 @@ export interface FollowerOptions {
   store: EventStore;
   logger: Logger;
   batchSize?: number;
+  /** Only these event types need their data; the store may read the others without it (see readAll). */
+  dataOf?: ReadonlySet<string>;
   /** How often to look for events when no NOTIFY came (default 1000 ms). */
   pollMs?: number;
   /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
@@ -75,7 +77,7 @@ export function createFollower(options: FollowerOptions): Follower {
   /** A full batch's successor, read while that batch is applied (dropped if the checkpoint moved). */
   let prefetched: { after: Checkpoint; events: Promise<RecordedEvent[]> } | null = null;
   const readAfter = (after: Checkpoint) => {
-    const events = store.readAll({ after, limit: batchSize });
+    const events = store.readAll({ after, limit: batchSize, ...(options.dataOf ? { dataOf: options.dataOf } : {}) });
     events.catch(() => {}); // awaited when used; this only keeps a dropped read from going unhandled
     return events;
   };

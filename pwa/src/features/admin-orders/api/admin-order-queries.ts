@@ -1,10 +1,11 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrdersPage,
   type AdminOrderTab,
   adminOrdersPageSchema,
 } from '@ot/contracts/orders/admin-order-list.ts';
 import { customerSchema, nextOrderNumberSchema, orderViewSchema } from '@ot/contracts/orders/order-views.ts';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { getJson } from '../../../lib/api-client.ts';
 
@@ -47,6 +48,20 @@ export const adminOrdersPagesQuery = (filters: AdminOrdersFilters) =>
     staleTime: 0,
     refetchOnWindowFocus: true,
   });
+
+/**
+ * Called when the dashboard leaves a list (another search, tab or status, or another screen): the list
+ * keeps only its first page. Coming back shows that page at once and refetches one page, not every page
+ * the admin had scrolled through (an infinite query refetches all the pages it holds); the offline cache
+ * holds less too. A list still fetching is left as it is (its answer would put the pages back).
+ */
+export function keepFirstPageOnly(client: QueryClient, filters: AdminOrdersFilters): void {
+  const queryKey = adminKeys.ordersPages(filters);
+  if (client.getQueryState(queryKey)?.fetchStatus !== 'idle') return;
+  client.setQueryData<InfiniteData<AdminOrdersPage, string>>(queryKey, (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+}
 
 /** The order as the edit form loads it (admins also get fitterNotes). */
 export const adminOrderQuery = (orderNumber: string) =>

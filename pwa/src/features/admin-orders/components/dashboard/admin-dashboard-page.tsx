@@ -1,7 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
@@ -10,7 +10,7 @@ import { Card, CardBody } from '../../../../components/ui/card.tsx';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value.ts';
 import { isUnavailableOffline } from '../../../../lib/use-online.ts';
-import { adminOrdersPagesQuery } from '../../api/admin-order-queries.ts';
+import { adminOrdersPagesQuery, keepFirstPageOnly } from '../../api/admin-order-queries.ts';
 import { adminFilters, type DashboardTab } from '../../dashboard-state.ts';
 import { OrdersTable } from './orders-table.tsx';
 
@@ -25,6 +25,10 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
   const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
+  // The list the dashboard leaves keeps only its first page (see keepFirstPageOnly).
+  const queryClient = useQueryClient();
+  const { tab, status } = filters;
+  useEffect(() => () => keepFirstPageOnly(queryClient, { tab, search, status }), [queryClient, tab, search, status]);
   const counts = orders.data?.pages[0]?.counts;
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 

@@ -1,0 +1,36 @@
+import type { AdminOrdersPage } from '@ot/contracts/orders/admin-order-list.ts';
+import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { adminKeys, keepFirstPageOnly } from './admin-order-queries.ts';
+
+const filters = { tab: 'active', search: 'ada', status: 'all' } as const;
+const page = (cursor: string | null) => ({ orders: [], counts: { active: 3, completed: 0 }, nextCursor: cursor });
+const threePages = {
+  pages: [page('a'), page('b'), page(null)],
+  pageParams: ['', 'a', 'b'],
+} as unknown as InfiniteData<AdminOrdersPage, string>;
+
+test('a list left keeps only its first page (coming back refetches one page)', () => {
+  const client = new QueryClient();
+  client.setQueryData(adminKeys.ordersPages(filters), threePages);
+  keepFirstPageOnly(client, filters);
+  const data = client.getQueryData<InfiniteData<AdminOrdersPage, string>>(adminKeys.ordersPages(filters));
+  assert.equal(data?.pages, [page('a')]);
+  assert.equal(data?.pageParams, ['']);
+});
+
+test('a list still fetching, and one never loaded, are left as they are', () => {
+  const client = new QueryClient();
+  const key = adminKeys.ordersPages(filters);
+  client.setQueryData(key, threePages);
+  client.fetchQuery({ queryKey: key, queryFn: () => new Promise<never>(() => {}) }).catch(() => {});
+  keepFirstPageOnly(client, filters);
+  assert.is(client.getQueryData<InfiniteData<AdminOrdersPage, string>>(key)?.pages.length, 3);
+  const other = { ...filters, search: 'bob' };
+  keepFirstPageOnly(client, other);
+  assert.is(client.getQueryData(adminKeys.ordersPages(other)), undefined);
+  client.clear();
+});
+
+test.run();
