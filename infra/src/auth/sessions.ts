@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Role, SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 export const SESSION_COOKIE = 'ot_session';
 
@@ -54,7 +55,7 @@ export function createSessionStore(
   async function resume(token: string): Promise<{ user: SessionUser; renewed: boolean; maxAgeSeconds: number } | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const idHash = hashToken(token);
-    const { rows } = await pool.query<{
+    const { rows } = await preparedQuery<{
       expired: boolean;
       stale: boolean;
       max_age_seconds: number;
@@ -65,6 +66,7 @@ export function createSessionStore(
       customer_phone: string | null;
       role: Role;
     }>(
+      pool,
       `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
               s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
               least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
@@ -76,10 +78,11 @@ export function createSessionStore(
     const row = rows[0];
     if (!row) return null;
     if (row.expired) {
-      await pool.query('delete from auth.sessions where id_hash = $1', [idHash]);
+      await preparedQuery(pool, 'delete from auth.sessions where id_hash = $1', [idHash]);
       return null;
     }
-    if (row.stale) await pool.query('update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+    if (row.stale)
+      await preparedQuery(pool, 'update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
     const user = {
       id: row.id,
       username: row.username,

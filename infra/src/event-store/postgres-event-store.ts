@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { coalescedNotify } from '../db/notify.ts';
 import { toNumber } from '../db/pool.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import {
   type AuditedEvent,
   type Checkpoint,
@@ -185,7 +186,8 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
 
     async locate(position) {
-      const { rows } = await pool.query<{ head_tx: string | null; head: string | null; tx: string | null }>(
+      const { rows } = await preparedQuery<{ head_tx: string | null; head: string | null; tx: string | null }>(
+        pool,
         `select h.transaction_id::text as head_tx, h.position as head,
                 (select e.transaction_id::text from es.events e where e.position = $1) as tx
            from (select 1) one

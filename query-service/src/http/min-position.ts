@@ -1,3 +1,4 @@
+import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
 import { type AppContext, loadSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
@@ -51,8 +52,10 @@ function projectorCheckpoint(pool: Deps['pool']) {
   // Requests waiting at the same moment share one read.
   let reading: Promise<Checkpoint | null> | null = null;
   const read = async (): Promise<Checkpoint | null> => {
-    const { rows } = await pool.query<{ tx: string; position: string }>(
+    const { rows } = await preparedQuery<{ tx: string; position: string }>(
+      pool,
       `select tx, position from rm.checkpoints where name = 'projector'`,
+      [],
     );
     const row = rows[0];
     const found = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
