@@ -46,6 +46,22 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  */
 const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
 
+/** The log's head and the asked event's transaction, as two columns (`locate`, `locateColumns`). */
+const locateColumns: NonNullable<EventStore['locateColumns']> = {
+  columns: (param) =>
+    `(select e.transaction_id::text || ' ' || e.position from es.events e
+       order by e.transaction_id desc, e.position desc limit 1) as es_head,
+     (select e.transaction_id::text from es.events e where e.position = ${param}) as es_asked_tx`,
+  read(row, position) {
+    const { es_head: head, es_asked_tx: tx } = row as Record<string, string | null | undefined>;
+    const [headTx, headPosition] = head ? head.split(' ') : [];
+    return {
+      head: headTx && headPosition ? { tx: toNumber(headTx), position: toNumber(headPosition) } : null,
+      event: tx && position > 0 ? { tx: toNumber(tx), position } : null,
+    };
+  },
+};
+
 /**
  * The Postgres adapter. Followers read only events whose writing transaction is older than every
  * transaction still running (`pg_snapshot_xmin`), in (transaction, position) order: a transaction
@@ -186,22 +202,11 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
 
     async locate(position) {
-      const { rows } = await preparedQuery<{ head_tx: string | null; head: string | null; tx: string | null }>(
-        pool,
-        `select h.transaction_id::text as head_tx, h.position as head,
-                (select e.transaction_id::text from es.events e where e.position = $1) as tx
-           from (select 1) one
-           left join lateral (
-             select transaction_id, position from es.events order by transaction_id desc, position desc limit 1
-           ) h on true`,
-        [position],
-      );
-      const row = rows[0];
-      return {
-        head: row?.head_tx && row.head ? { tx: toNumber(row.head_tx), position: toNumber(row.head) } : null,
-        event: row?.tx && position > 0 ? { tx: toNumber(row.tx), position } : null,
-      };
+      const { rows } = await preparedQuery(pool, `select ${locateColumns.columns('$1')}`, [position]);
+      return locateColumns.read(rows[0] ?? {}, position);
     },
+
+    locateColumns,
 
     async close() {},
   };
