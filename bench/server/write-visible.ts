@@ -10,6 +10,8 @@ export interface EditedOrder {
 
 export interface LagRun {
   lagsMs: number[];
+  /** Of each lag, the part until the PATCH was answered (the rest is the reads waiting for the projector). */
+  writeMs: number[];
   writesPerSecond: number;
   /** Writes that were not acknowledged, or not visible after three reads. */
   failures: string[];
@@ -26,6 +28,7 @@ export async function writeThenRead(
 ): Promise<LagRun> {
   const period = (orders.length / ratePerSecond) * 1000;
   const lagsMs: number[] = [];
+  const writeMs: number[] = [];
   const failures: string[] = [];
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -39,9 +42,9 @@ export async function writeThenRead(
         const itemId = order.itemIds[k % order.itemIds.length] ?? '';
         const date = dateOf(k);
         const sent = performance.now();
-        const outcome = await editAndRead(baseUrl, cookie, order.orderNumber, itemId, date).catch(
-          (error: Error) => `${order.orderNumber}: ${error.message}`,
-        );
+        const outcome = await editAndRead(baseUrl, cookie, order.orderNumber, itemId, date, () =>
+          writeMs.push(performance.now() - sent),
+        ).catch((error: Error) => `${order.orderNumber}: ${error.message}`);
         lastDone = performance.now();
         if (outcome === true) lagsMs.push(lastDone - sent);
         else failures.push(outcome);
@@ -49,7 +52,7 @@ export async function writeThenRead(
     }),
   );
   const writes = lagsMs.length + failures.length;
-  return { lagsMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
+  return { lagsMs, writeMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
 }
 
 /** One write and the reads until it shows: true, or what went wrong. */
@@ -59,6 +62,7 @@ async function editAndRead(
   orderNumber: string,
   itemId: string,
   date: string,
+  answered: () => void,
 ): Promise<true | string> {
   const write = await fetch(`${baseUrl}/api/admin/orders/${orderNumber}/items/${itemId}`, {
     method: 'PATCH',
@@ -66,6 +70,7 @@ async function editAndRead(
     body: JSON.stringify({ estimatedDelivery: date }),
   });
   await write.arrayBuffer();
+  answered();
   const position = write.headers.get('x-event-position');
   if (write.status !== 200 || !position) return `PATCH ${orderNumber} answered ${write.status}`;
   for (let read = 0; read < 3; read++) {

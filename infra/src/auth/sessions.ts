@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Role, SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
 import type { Config } from '../config.ts';
+import { preparedQuery } from '../db/prepared.ts';
 
 export const SESSION_COOKIE = 'ot_session';
 
@@ -49,37 +50,46 @@ export function createSessionStore(
    * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute, or a tenth
    * of the idle timeout when that is shorter),
    * so the caller can slide the cookie's own lifetime with it (`maxAgeSeconds`: the idle timeout, or
-   * what is left of the absolute lifetime when that is sooner).
+   * what is left of the absolute lifetime when that is sooner). `also`: more columns read in the same
+   * statement (their parameters from `$2`), answered in `also` beside the session (the query service asks
+   * where the event log stands this way: one round trip for both).
    */
-  async function resume(token: string): Promise<{ user: SessionUser; renewed: boolean; maxAgeSeconds: number } | null> {
+  async function resume(
+    token: string,
+    also?: { columns: string; values: unknown[] },
+  ): Promise<{ user: SessionUser; renewed: boolean; maxAgeSeconds: number; also: Record<string, unknown> } | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const idHash = hashToken(token);
-    const { rows } = await pool.query<{
-      expired: boolean;
-      stale: boolean;
-      max_age_seconds: number;
-      id: string;
-      username: string;
-      email: string | null;
-      customer_name: string | null;
-      customer_phone: string | null;
-      role: Role;
-    }>(
+    const { rows } = await preparedQuery<
+      Record<string, unknown> & {
+        expired: boolean;
+        stale: boolean;
+        max_age_seconds: number;
+        id: string;
+        username: string;
+        email: string | null;
+        customer_name: string | null;
+        customer_phone: string | null;
+        role: Role;
+      }
+    >(
+      pool,
       `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
               s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
               least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
-              u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role
+              u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role${also ? `, ${also.columns}` : ''}
          from auth.sessions s join auth.users u on u.id = s.user_id
         where s.id_hash = $1`,
-      [idHash],
+      also ? [idHash, ...also.values] : [idHash],
     );
     const row = rows[0];
     if (!row) return null;
     if (row.expired) {
-      await pool.query('delete from auth.sessions where id_hash = $1', [idHash]);
+      await preparedQuery(pool, 'delete from auth.sessions where id_hash = $1', [idHash]);
       return null;
     }
-    if (row.stale) await pool.query('update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+    if (row.stale)
+      await preparedQuery(pool, 'update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
     const user = {
       id: row.id,
       username: row.username,
@@ -89,7 +99,7 @@ export function createSessionStore(
       isAdmin: row.role === 'admin',
       role: row.role,
     };
-    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds };
+    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds, also: row };
   }
 
   return {

@@ -101,6 +101,15 @@ export interface EventStore {
    * when there is no head, or no such event yet. Optional: without it, `headPosition` and `hasPassed`.
    */
   locate?(position: number): Promise<{ head: Checkpoint | null; event: Checkpoint | null }>;
+  /**
+   * `locate` as columns for a statement of the caller's own on the store's database (the query service
+   * asks it beside the session row, one round trip): `columns(param)` selects it with the asked position
+   * in `param` (e.g. `$2`), `read(row, position)` answers what `locate` would. Optional.
+   */
+  locateColumns?: {
+    columns(param: string): string;
+    read(row: Record<string, unknown>, position: number): { head: Checkpoint | null; event: Checkpoint | null };
+  };
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { coalescedNotify } from '../db/notify.ts';
 import { toNumber } from '../db/pool.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import {
   type AuditedEvent,
   type Checkpoint,
@@ -44,6 +45,22 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * the output column: as text, '1000' before '999'. Queries that sort by it name the table's column.
  */
 const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
+
+/** The log's head and the asked event's transaction, as two columns (`locate`, `locateColumns`). */
+const locateColumns: NonNullable<EventStore['locateColumns']> = {
+  columns: (param) =>
+    `(select e.transaction_id::text || ' ' || e.position from es.events e
+       order by e.transaction_id desc, e.position desc limit 1) as es_head,
+     (select e.transaction_id::text from es.events e where e.position = ${param}) as es_asked_tx`,
+  read(row, position) {
+    const { es_head: head, es_asked_tx: tx } = row as Record<string, string | null | undefined>;
+    const [headTx, headPosition] = head ? head.split(' ') : [];
+    return {
+      head: headTx && headPosition ? { tx: toNumber(headTx), position: toNumber(headPosition) } : null,
+      event: tx && position > 0 ? { tx: toNumber(tx), position } : null,
+    };
+  },
+};
 
 /**
  * The Postgres adapter. Followers read only events whose writing transaction is older than every
@@ -189,21 +206,11 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
 
     async locate(position) {
-      const { rows } = await pool.query<{ head_tx: string | null; head: string | null; tx: string | null }>(
-        `select h.transaction_id::text as head_tx, h.position as head,
-                (select e.transaction_id::text from es.events e where e.position = $1) as tx
-           from (select 1) one
-           left join lateral (
-             select transaction_id, position from es.events order by transaction_id desc, position desc limit 1
-           ) h on true`,
-        [position],
-      );
-      const row = rows[0];
-      return {
-        head: row?.head_tx && row.head ? { tx: toNumber(row.head_tx), position: toNumber(row.head) } : null,
-        event: row?.tx && position > 0 ? { tx: toNumber(row.tx), position } : null,
-      };
+      const { rows } = await preparedQuery(pool, `select ${locateColumns.columns('$1')}`, [position]);
+      return locateColumns.read(rows[0] ?? {}, position);
     },
+
+    locateColumns,
 
     async close() {},
   };

@@ -19,13 +19,23 @@ export type AppContext = Context & { state: AppState };
  */
 export function loadSession(sessions: SessionStore) {
   return async (ctx: AppContext, next: Next) => {
-    const token = readCookie(ctx, SESSION_COOKIE);
-    ctx.state.sessionToken = token;
-    const session = token ? await sessions.resume(token) : null;
-    ctx.state.user = session?.user ?? null;
-    if (token && session?.renewed) setSessionCookie(ctx, token, session.maxAgeSeconds);
+    await resumeSession(ctx, sessions);
     await next();
   };
+}
+
+/** `loadSession`'s work, answering the session (null when signed out), with `also` read in its statement. */
+export async function resumeSession(
+  ctx: AppContext,
+  sessions: SessionStore,
+  also?: Parameters<SessionStore['resume']>[1],
+) {
+  const token = readCookie(ctx, SESSION_COOKIE);
+  ctx.state.sessionToken = token;
+  const session = token ? await sessions.resume(token, also) : null;
+  ctx.state.user = session?.user ?? null;
+  if (token && session?.renewed) setSessionCookie(ctx, token, session.maxAgeSeconds);
+  return session;
 }
 
 export function requireUser(ctx: AppContext): SessionUser {

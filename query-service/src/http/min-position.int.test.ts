@@ -25,4 +25,24 @@ test('a read whose x-min-position the read models do not reach waits 2 s, then a
   }
 });
 
+test('without x-min-position a read still waits for what was committed before it (the head, read with the session)', async () => {
+  // Given no projector runs, and an order written
+  const stack = await startStack({}, { projector: false });
+  try {
+    const admin = stack.client();
+    await admin.loginAdmin();
+    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
+    assert.ok(Number(placed.headers.get('x-event-position')) > 0);
+
+    // When it is read knowing no position: it waits for the log's head (1 s), then says it did not reach it
+    const started = Date.now();
+    const read = await admin.get(`/api/orders/${placed.body.orderNumber}`);
+    const waited = Date.now() - started;
+    assert.is(read.headers.get('x-min-position-reached'), 'false');
+    assert.ok(waited >= 900 && waited < 4000, `waited ${waited} ms`);
+  } finally {
+    await stack.stop();
+  }
+});
+
 test.run();

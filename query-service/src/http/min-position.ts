@@ -1,5 +1,6 @@
+import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
-import { type AppContext, loadSession } from '@ot/infra/http/session.ts';
+import { type AppContext, loadSession, resumeSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 import type { QueryServiceDeps } from '../deps.ts';
 
@@ -18,6 +19,14 @@ interface Located {
   reached(checkpoint: Checkpoint, position: number, head: boolean): boolean | Promise<boolean>;
 }
 
+/** What `locate` answered, as a `Located`. */
+const locatedAt = (found: { head: Checkpoint | null; event: Checkpoint | null }): Located => ({
+  head: found.head?.position ?? 0,
+  reached: (checkpoint, position, head) =>
+    (position === 0 || (found.event !== null && reaches(checkpoint, found.event))) &&
+    (!head || found.head === null || reaches(checkpoint, found.head)),
+});
+
 /** One look with the store's `locate` (compared in memory after that), else a question per comparison. */
 async function locate(store: Deps['store'], asked: number): Promise<Located> {
   if (!store.locate) {
@@ -32,13 +41,7 @@ async function locate(store: Deps['store'], asked: number): Promise<Located> {
       },
     };
   }
-  const found = await store.locate(asked);
-  return {
-    head: found.head?.position ?? 0,
-    reached: (checkpoint, position, head) =>
-      (position === 0 || (found.event !== null && reaches(checkpoint, found.event))) &&
-      (!head || found.head === null || reaches(checkpoint, found.head)),
-  };
+  return locatedAt(await store.locate(asked));
 }
 
 /**
@@ -51,8 +54,10 @@ function projectorCheckpoint(pool: Deps['pool']) {
   // Requests waiting at the same moment share one read.
   let reading: Promise<Checkpoint | null> | null = null;
   const read = async (): Promise<Checkpoint | null> => {
-    const { rows } = await pool.query<{ tx: string; position: string }>(
+    const { rows } = await preparedQuery<{ tx: string; position: string }>(
+      pool,
       `select tx, position from rm.checkpoints where name = 'projector'`,
+      [],
     );
     const row = rows[0];
     const found = row ? { tx: Number(row.tx), position: Number(row.position) } : null;
@@ -77,43 +82,65 @@ function projectorCheckpoint(pool: Deps['pool']) {
  * (a script, a second tab), or whose position is older than other people's writes, still reads what was
  * written before it asked. Past the bound we answer anyway and say so in `x-min-position-reached: false`.
  *
- * Where the log stands is asked while the session is loaded (two queries in flight, one round trip),
- * in one look (`locate`), and compared with the projector's checkpoint kept in memory: a read of
- * everything already applied costs no further query.
+ * Where the log stands is read in the session's own statement when the event store offers it as
+ * columns (`locateColumns`: Postgres, whose database holds the sessions), else asked while the session
+ * is loaded (two queries in flight) in one look (`locate`); either way it is compared with the
+ * projector's checkpoint kept in memory: a read of everything already applied costs no further query.
  */
 export function loadSessionAndHonourMinPosition(deps: Deps) {
   const load = loadSession(deps.sessions);
-  const checkpoint = projectorCheckpoint(deps.pool);
+  const honour = honourMinPosition(deps);
+  const columns = deps.store.locateColumns;
+  if (columns) {
+    // The store's database holds the sessions too: the session row and where the log stands in one statement.
+    return async (ctx: AppContext, next: Next) => {
+      const asked = askedPosition(ctx);
+      const session = await resumeSession(ctx, deps.sessions, { columns: columns.columns('$2'), values: [asked] });
+      if (!session) return next(); // nothing to read without a session
+      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)));
+      await next();
+    };
+  }
   return async (ctx: AppContext, next: Next) => {
-    const header = ctx.get('x-min-position');
-    const asked = /^\d{1,15}$/.test(header) ? Number(header) : 0;
+    const asked = askedPosition(ctx);
     // Only a signed-in request waits: without a session cookie there is nothing to look up.
     const looking = ctx.get('cookie') ? locate(deps.store, asked) : null;
     looking?.catch(() => {}); // awaited below when signed in; a signed-out request leaves it
     await load(ctx, async () => {
       if (!ctx.state.user || !looking) return next(); // nothing to read without a session
-      const located = await looking;
-      const known = located.head;
-      const head = known ?? 0;
-      // A position far beyond the log's head was never written: waiting for it would only hold the request.
-      // (The head is the last event in commit order; concurrent appends can leave a real position a little
-      // above it, hence the margin.)
-      const beyond = known !== undefined && asked > known + HEAD_MARGIN;
-      const explicit = beyond ? 0 : asked;
-      if (beyond) ctx.set('x-min-position-reached', 'false');
-      if (explicit > 0 || head > 0) {
-        const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
-        const reachedBy = async (at: Checkpoint | null) =>
-          at !== null && (await located.reached(at, explicit, head > 0));
-        let reached = await reachedBy(checkpoint.known());
-        while (!reached) {
-          reached = await reachedBy(await checkpoint.read());
-          if (reached || Date.now() > deadline) break;
-          await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
-        }
-        ctx.set('x-min-position-reached', String(reached && !beyond));
-      }
+      await honour(ctx, asked, await looking);
       await next();
     });
+  };
+}
+
+const askedPosition = (ctx: AppContext) => {
+  const header = ctx.get('x-min-position');
+  return /^\d{1,15}$/.test(header) ? Number(header) : 0;
+};
+
+/** Waits (bounded) until the projector's checkpoint reaches the asked event and the log's head as located. */
+function honourMinPosition(deps: Deps) {
+  const checkpoint = projectorCheckpoint(deps.pool);
+  return async (ctx: AppContext, asked: number, located: Located) => {
+    const known = located.head;
+    const head = known ?? 0;
+    // A position far beyond the log's head was never written: waiting for it would only hold the request.
+    // (The head is the last event in commit order; concurrent appends can leave a real position a little
+    // above it, hence the margin.)
+    const beyond = known !== undefined && asked > known + HEAD_MARGIN;
+    const explicit = beyond ? 0 : asked;
+    if (beyond) ctx.set('x-min-position-reached', 'false');
+    if (explicit > 0 || head > 0) {
+      const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
+      const reachedBy = async (at: Checkpoint | null) => at !== null && (await located.reached(at, explicit, head > 0));
+      let reached = await reachedBy(checkpoint.known());
+      while (!reached) {
+        reached = await reachedBy(await checkpoint.read());
+        if (reached || Date.now() > deadline) break;
+        await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+      }
+      ctx.set('x-min-position-reached', String(reached && !beyond));
+    }
   };
 }

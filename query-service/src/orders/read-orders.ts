@@ -1,6 +1,7 @@
 import type { Order } from '@ot/contracts/orders/order-state.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { toOrderView } from '@ot/contracts/orders/to-order-view.ts';
+import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import type pg from 'pg';
 
 interface OrderRow {
@@ -95,7 +96,8 @@ export async function readOrders(
   where: { sql: string; values: unknown[] },
   options: { forAdmin: boolean; today: string; orderBy?: string },
 ): Promise<OrderView[]> {
-  const { rows } = await pool.query<OrderRow>(
+  const { rows } = await preparedQuery<OrderRow>(
+    pool,
     `select o.*,
             (select u.id::text from auth.users u
               where lower(u.email) = lower(o.customer_email) and not u.is_admin) as user_id,
