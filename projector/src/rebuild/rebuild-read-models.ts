@@ -1,7 +1,3 @@
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
-import type { Logger } from '@ot/infra/logger.ts';
-import type pg from 'pg';
-import type { Projection } from '../runtime/projection.ts';
 import {
   applyNextBatch,
   catchUp,
@@ -10,16 +6,18 @@ import {
   type Target,
   writeCheckpoint,
 } from '../runtime/replay.ts';
-import { createShadow, dropShadow, readModelTables, rowCounts, swapIn, withRebuildLock } from './shadow-schema.ts';
+import {
+  createShadow,
+  dropShadow,
+  type ReplayIntoShadowOptions,
+  readModelTables,
+  rowCounts,
+  SHADOW_BATCH,
+  swapIn,
+  withRebuildLock,
+} from './shadow-schema.ts';
 
-export interface RebuildOptions {
-  pool: pg.Pool;
-  store: EventStore;
-  projections: readonly Projection[];
-  logger: Logger;
-  /** The live projector's checkpoint row. */
-  name?: string;
-  batchSize?: number;
+export interface RebuildOptions extends ReplayIntoShadowOptions {
   copyFrom?: number;
   /** How long the swap waits for readers to let go of the read models before trying again. */
   lockTimeoutMs?: number;
@@ -49,7 +47,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     store: options.store,
     projections,
     logger,
-    batchSize: options.batchSize ?? 5000,
+    batchSize: options.batchSize ?? SHADOW_BATCH,
     copyFrom: options.copyFrom,
   };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };

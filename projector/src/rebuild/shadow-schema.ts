@@ -1,5 +1,22 @@
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import type { Projection } from '../runtime/projection.ts';
+
+/** What a rebuild and a verification both take: they replay every event into a schema of their own. */
+export interface ReplayIntoShadowOptions {
+  pool: pg.Pool;
+  store: EventStore;
+  projections: readonly Projection[];
+  logger: Logger;
+  /** The live projector's checkpoint row. */
+  name?: string;
+  /** Events per batch (default 20,000: fewer batches read fewer rows back from the shadow). */
+  batchSize?: number;
+}
+
+/** The default batch of a replay into a shadow schema. */
+export const SHADOW_BATCH = 20_000;
 
 /**
  * A shadow schema: an empty copy of every read-model table (columns, defaults, checks, indexes, foreign

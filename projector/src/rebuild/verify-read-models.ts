@@ -1,10 +1,15 @@
 import { recordVerification } from '@ot/infra/audit/verifications.ts';
-import type { Checkpoint, EventStore } from '@ot/infra/event-store/event-store.ts';
-import type { Logger } from '@ot/infra/logger.ts';
+import type { Checkpoint } from '@ot/infra/event-store/event-store.ts';
 import type pg from 'pg';
-import type { Projection } from '../runtime/projection.ts';
 import { applyNextBatch, catchUp, liveTarget, readCheckpoint, type Target } from '../runtime/replay.ts';
-import { createShadow, dropShadow, readModelTables, withRebuildLock } from './shadow-schema.ts';
+import {
+  createShadow,
+  dropShadow,
+  type ReplayIntoShadowOptions,
+  readModelTables,
+  SHADOW_BATCH,
+  withRebuildLock,
+} from './shadow-schema.ts';
 
 export interface TableComparison {
   table: string;
@@ -68,17 +73,10 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
  * that projector waits (holding its checkpoint row), so neither side moves during the comparison.
  * The outcome is recorded in audit.verifications (kind 'read-models').
  */
-export async function verifyReadModels(options: {
-  pool: pg.Pool;
-  store: EventStore;
-  projections: readonly Projection[];
-  logger: Logger;
-  name?: string;
-  batchSize?: number;
-}): Promise<VerifyReport> {
+export async function verifyReadModels(options: ReplayIntoShadowOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? 5000 };
+  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? SHADOW_BATCH };
   const scratch: Target = { schema: SCRATCH, checkpoints: `${SCRATCH}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(

@@ -15,6 +15,8 @@ interface Entry {
   dirty: boolean;
   /** Columns this batch set (only these are written for a row not read first). */
   columns: Set<string>;
+  /** Known not to be in the table when the batch's writes start (looked for and not found, or deleted first). */
+  absent: boolean;
 }
 
 interface Table {
@@ -140,11 +142,25 @@ async function fetchNeeds(
       groups.length > 0 ? [keys, groups] : [keys],
     );
     for (const key of keys)
-      table.entries.set(key, { row: null, stored: false, deleted: false, dirty: false, columns: new Set() });
+      table.entries.set(key, {
+        row: null,
+        stored: false,
+        deleted: false,
+        dirty: false,
+        columns: new Set(),
+        absent: true,
+      });
     for (const group of groups) table.groups.set(group, new Set());
     for (const { r } of rows) {
       const rowKey = String(r[key]);
-      table.entries.set(rowKey, { row: r, stored: true, deleted: false, dirty: false, columns: new Set() });
+      table.entries.set(rowKey, {
+        row: r,
+        stored: true,
+        deleted: false,
+        dirty: false,
+        columns: new Set(),
+        absent: false,
+      });
       if (groupBy) table.groups.get(String(r[groupBy]))?.add(rowKey);
     }
   }
@@ -153,7 +169,7 @@ async function fetchNeeds(
 function put(table: Table, change: Change): void {
   let entry = table.entries.get(change.key);
   if (!entry) {
-    entry = { row: null, stored: false, deleted: false, dirty: false, columns: new Set() };
+    entry = { row: null, stored: false, deleted: false, dirty: false, columns: new Set(), absent: false };
     table.entries.set(change.key, entry);
   }
   const groupBy = table.spec.groupBy;
@@ -163,6 +179,7 @@ function put(table: Table, change: Change): void {
     entry.dirty = false;
     entry.row = null;
     entry.stored = false;
+    entry.absent = true; // the batch's deletes run before its inserts
     entry.columns.clear();
   } else {
     // Rows live only in this batch's memory and projections build new rows rather than keep old ones.
@@ -191,7 +208,7 @@ async function write(db: pg.ClientBase, schema: string, tables: readonly Table[]
   for (const table of tables) {
     // Rows read from the database all have the table's columns; new rows, those their projection sets.
     const stored: Row[] = [];
-    const bySignature = new Map<string, { columns: string[]; rows: Row[] }>();
+    const bySignature = new Map<string, { columns: string[]; rows: Row[]; absent: boolean }>();
     for (const entry of table.entries.values()) {
       if (!entry.row || !entry.dirty) continue;
       if (entry.stored) {
@@ -199,14 +216,15 @@ async function write(db: pg.ClientBase, schema: string, tables: readonly Table[]
         continue;
       }
       const columns = [...entry.columns];
-      const signature = columns.join(',');
-      const group = bySignature.get(signature) ?? { columns, rows: [] };
+      const signature = `${entry.absent}:${columns.join(',')}`;
+      const group = bySignature.get(signature) ?? { columns, rows: [], absent: entry.absent };
       group.rows.push(entry.row);
       bySignature.set(signature, group);
     }
     const [first] = stored;
     if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
-    for (const { columns, rows } of bySignature.values()) await upsert(db, schema, table.spec, columns, rows, copyFrom);
+    for (const { columns, rows, absent } of bySignature.values())
+      await upsert(db, schema, table.spec, columns, rows, copyFrom, absent);
   }
 }
 
@@ -226,6 +244,8 @@ async function upsert(
   all: string[],
   rows: Row[],
   copyFrom: number,
+  /** No row's key is in the table yet: many go straight in by COPY (as a rebuild's new rows do). */
+  absent = false,
 ): Promise<void> {
   const relation = `${ident(schema)}.${ident(spec.name)}`;
   let generated = generatedColumns.get(spec.name);
@@ -246,6 +266,10 @@ async function upsert(
       `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${conflict}`,
       [JSON.stringify(rows)],
     );
+    return;
+  }
+  if (absent) {
+    await copyRows(db, relation, columns, rows);
     return;
   }
   // No constraints on the staging copy (a row may carry only some columns); it lives as long as the session.
