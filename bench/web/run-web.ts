@@ -99,7 +99,10 @@ async function run(path: string, cookie: string | null, cpuSlowdownMultiplier?: 
 }
 
 async function score(path: string, cookie: string | null, cpuSlowdown: number): Promise<PageScore> {
-  const result = await run(path, cookie, cpuSlowdown);
+  let result = await run(path, cookie, cpuSlowdown);
+  // A busy machine sometimes loses the trace's start (NO_NAVSTART): Lighthouse itself says to run again.
+  for (let retry = 0; retry < 2 && result?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++)
+    result = await run(path, cookie, cpuSlowdown);
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   if (process.env.BENCH_WEB_REPORTS) {
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });

@@ -4,6 +4,7 @@ import sirv from 'sirv';
 import { ANONYMOUS_BODY_LIMIT } from '../http/body-limit.ts';
 import { keepSocketsAlive } from '../http/keep-alive.ts';
 import type { Logger } from '../logger.ts';
+import { preloadLinks } from './preload-links.ts';
 import { apiHeaders, appScriptHashes, pageCsp, setCommonHeaders, setPageHeaders } from './security-headers.ts';
 
 export interface GatewayOptions {
@@ -178,6 +179,7 @@ export function createGateway(options: GatewayOptions): Server {
     : null;
 
   const csp = pageCsp(appScriptHashes(options.staticDir));
+  const linksFor = preloadLinks(options.staticDir);
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     if (path === '/health' || path === '/api/health') {
@@ -204,6 +206,8 @@ export function createGateway(options: GatewayOptions): Server {
       res.end('The app has not been built yet: run npm run build.');
       return;
     }
+    const link = linksFor(path);
+    if (link) res.setHeader('Link', link);
     assets(req, res, () => {
       res.writeHead(404);
       res.end();
