@@ -14,6 +14,8 @@ import type { QueryServiceDeps } from '../../query-service/src/deps.ts';
 const deps = {
   config: loadConfig({ LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv),
   logger: createLogger('test', 'silent'),
+  // The query app asks its store at build time whether it can say where the log stands in the session's statement.
+  store: {},
 };
 
 /** `METHOD /path/{param}` for every route the app's routers registered (HEAD is GET's). */
