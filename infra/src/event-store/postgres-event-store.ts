@@ -44,7 +44,9 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * `transaction_id::text` keeps the output name `transaction_id`, and an ORDER BY on a bare name sorts by
  * the output column: as text, '1000' before '999'. Queries that sort by it name the table's column.
  */
-const columns = 'position, transaction_id::text, stream, version, id, type, schema_version, data, metadata';
+const columnsWith = (data: string) =>
+  `position, transaction_id::text, stream, version, id, type, schema_version, ${data}, metadata`;
+const columns = columnsWith('data');
 
 /** The log's head and the asked event's transaction, as two columns (`locate`, `locateColumns`). */
 const locateColumns: NonNullable<EventStore['locateColumns']> = {
@@ -173,9 +175,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
 
     async readAll({ after, limit, dataOf }) {
       // Events of the types not asked for come without their data: neither sent nor parsed.
-      const selected = dataOf
-        ? columns.replace(', data,', ', case when type = any($4) then data end as data,')
-        : columns;
+      const selected = dataOf ? columnsWith('case when type = any($4) then data end as data') : columns;
       const { rows } = await pool.query<EventRow>(
         `select ${selected} from es.events
           where (transaction_id, position) > ($1::text::xid8, $2::bigint)

@@ -19,6 +19,16 @@ interface Entry {
   absent: boolean;
 }
 
+/** An entry as the batch first sees it: the row read from the table (stored), or none; `absent` as above. */
+const freshEntry = (row: Row | null, absent: boolean): Entry => ({
+  row,
+  stored: row !== null,
+  deleted: false,
+  dirty: false,
+  columns: new Set(),
+  absent,
+});
+
 interface Table {
   spec: TableSpec;
   entries: Map<string, Entry>;
@@ -141,26 +151,11 @@ async function fetchNeeds(
       `select to_jsonb(t) as r from ${ident(schema)}.${ident(name)} t where ${where.join(' or ')}`,
       groups.length > 0 ? [keys, groups] : [keys],
     );
-    for (const key of keys)
-      table.entries.set(key, {
-        row: null,
-        stored: false,
-        deleted: false,
-        dirty: false,
-        columns: new Set(),
-        absent: true,
-      });
+    for (const key of keys) table.entries.set(key, freshEntry(null, true));
     for (const group of groups) table.groups.set(group, new Set());
     for (const { r } of rows) {
       const rowKey = String(r[key]);
-      table.entries.set(rowKey, {
-        row: r,
-        stored: true,
-        deleted: false,
-        dirty: false,
-        columns: new Set(),
-        absent: false,
-      });
+      table.entries.set(rowKey, freshEntry(r, false));
       if (groupBy) table.groups.get(String(r[groupBy]))?.add(rowKey);
     }
   }
@@ -169,7 +164,7 @@ async function fetchNeeds(
 function put(table: Table, change: Change): void {
   let entry = table.entries.get(change.key);
   if (!entry) {
-    entry = { row: null, stored: false, deleted: false, dirty: false, columns: new Set(), absent: false };
+    entry = freshEntry(null, false);
     table.entries.set(change.key, entry);
   }
   const groupBy = table.spec.groupBy;
