@@ -12,6 +12,8 @@ export interface LagRun {
   lagsMs: number[];
   /** Of each lag, the part until the PATCH was answered (the rest is the reads waiting for the projector). */
   writeMs: number[];
+  /** Of each lag, the part after the PATCH was answered: the reads until the write showed. */
+  readMs: number[];
   writesPerSecond: number;
   /** Writes that were not acknowledged, or not visible after three reads. */
   failures: string[];
@@ -29,6 +31,7 @@ export async function writeThenRead(
   const period = (orders.length / ratePerSecond) * 1000;
   const lagsMs: number[] = [];
   const writeMs: number[] = [];
+  const readMs: number[] = [];
   const failures: string[] = [];
   const started = performance.now();
   const end = started + seconds * 1000;
@@ -42,17 +45,21 @@ export async function writeThenRead(
         const itemId = order.itemIds[k % order.itemIds.length] ?? '';
         const date = dateOf(k);
         const sent = performance.now();
-        const outcome = await editAndRead(baseUrl, cookie, order.orderNumber, itemId, date, () =>
-          writeMs.push(performance.now() - sent),
-        ).catch((error: Error) => `${order.orderNumber}: ${error.message}`);
+        let answered = sent;
+        const outcome = await editAndRead(baseUrl, cookie, order.orderNumber, itemId, date, () => {
+          answered = performance.now();
+          writeMs.push(answered - sent);
+        }).catch((error: Error) => `${order.orderNumber}: ${error.message}`);
         lastDone = performance.now();
-        if (outcome === true) lagsMs.push(lastDone - sent);
-        else failures.push(outcome);
+        if (outcome === true) {
+          lagsMs.push(lastDone - sent);
+          readMs.push(lastDone - answered);
+        } else failures.push(outcome);
       }
     }),
   );
   const writes = lagsMs.length + failures.length;
-  return { lagsMs, writeMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
+  return { lagsMs, writeMs, readMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
 }
 
 /** One write and the reads until it shows: true, or what went wrong. */
