@@ -18,6 +18,19 @@ export interface FollowerOptions {
   batchSize?: number;
   /** Only these event types need their data; the store may read the others without it (see readAll). */
   dataOf?: ReadonlySet<string>;
+  /**
+   * The only event types `applyBatch` acts on. A batch with none of them is not applied: no transaction,
+   * no `onApplied`; the checkpoint passes it in memory and is stored with the next applied batch, or at
+   * most `storeSkippedMs` later (events passed but not stored are read again after a restart: harmless).
+   */
+  only?: ReadonlySet<string>;
+  /** How long a checkpoint moved only by skipped batches may wait to be stored (default 1000 ms). */
+  storeSkippedMs?: number;
+  /**
+   * NOTIFY this channel in each batch's transaction, so the wake-up arrives with its commit, carrying the
+   * new checkpoint as `<tx> <position>` (readers waiting on the checkpoint need not read it again).
+   */
+  announce?: string;
   /** How often to look for events when no NOTIFY came (default 1000 ms). */
   pollMs?: number;
   /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
@@ -41,6 +54,15 @@ export interface Follower {
 
 const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
 const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
+/** A string as an SQL literal (the name goes into statements sent as one message, without parameters). */
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+/** The payload of an `announce` NOTIFY: the checkpoint a committed batch moved to. */
+export const announced = (checkpoint: Checkpoint) => `${checkpoint.tx} ${checkpoint.position}`;
+/**
+ * After a wake-up that found no readable event (an older transaction still open on the server), look
+ * again this soon, doubling towards `pollMs`: most such transactions are a few milliseconds long.
+ */
+const FIRST_RETRY_MS = 2;
 
 /**
  * The one way to follow the event log from a checkpoint: read a batch after the checkpoint row
@@ -55,6 +77,8 @@ export function createFollower(options: FollowerOptions): Follower {
   const { name, pool, store, logger } = options;
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? 500;
+  const storeSkippedMs = options.storeSkippedMs ?? 1000;
+  const { only, announce } = options;
   let stopped = false;
   let active = false;
   let running: Promise<void> | null = null;
@@ -82,32 +106,72 @@ export function createFollower(options: FollowerOptions): Follower {
     return events;
   };
 
+  /**
+   * The checkpoint as stored, as this instance last read or wrote it (null: read it first), and how far
+   * it has passed (beyond `stored` only by skipped batches). Only the active instance writes the row, and
+   * every batch's transaction locks it and checks it is still `stored` (a rebuild's swap or a catchUpOnce
+   * may move it): so no query is spent reading it before each batch.
+   */
+  let stored: Checkpoint | null = null;
+  let passed: Checkpoint = start;
+  let storedAt = 0;
+  const forget = () => {
+    stored = null;
+    prefetched = null;
+  };
+
+  /** `begin` and the checkpoint row locked, in one message; false (rolled back) when it is not `stored`. */
+  async function lockCheckpoint(db: pg.PoolClient): Promise<boolean> {
+    const results = (await db.query(
+      `begin; select tx::text, position::text from rm.checkpoints where name = ${literal(name)} for update`,
+    )) as unknown as pg.QueryResult<{ tx: string; position: string }>[];
+    const row = results[1]?.rows[0];
+    const locked = row ? { tx: Number(row.tx), position: Number(row.position) } : start;
+    if (stored && same(locked, stored)) return true;
+    await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read it again
+    forget();
+    return false;
+  }
+
+  /** The checkpoint moved to `next`, the announcement and the commit, in one message. */
+  async function commitAt(db: pg.PoolClient, next: Checkpoint): Promise<void> {
+    await db.query(
+      `update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
+        where name = ${literal(name)};
+       ${announce ? `select pg_notify(${literal(announce)}, ${literal(announced(next))});` : ''}
+       commit`,
+    );
+    stored = next;
+    passed = next;
+    storedAt = Date.now();
+  }
+
   /** Apply the next batch after the checkpoint; how many events it read (0 when caught up). */
   async function applyNextBatch(db: pg.PoolClient): Promise<number> {
-    const checkpoint = await readCheckpoint(db, false);
+    if (!stored) {
+      stored = await readCheckpoint(db, false);
+      passed = stored;
+      storedAt = Date.now();
+    }
+    const from = passed;
     const ahead = prefetched;
     prefetched = null;
-    const batch = await (ahead && same(ahead.after, checkpoint) ? ahead.events : readAfter(checkpoint));
+    const batch = await (ahead && same(ahead.after, from) ? ahead.events : readAfter(from));
     const last = batch.at(-1);
     if (!last) return 0;
-    await db.query('begin');
+    const next = checkpointOf(last);
+    if (only && !batch.some((event) => only.has(event.type))) {
+      passed = next; // nothing to apply: stored with the next applied batch, or by storeSkipped
+      if (batch.length >= batchSize) prefetched = { after: next, events: readAfter(next) };
+      return batch.length;
+    }
+    if (!(await lockCheckpoint(db))) return 1;
     try {
-      const locked = await readCheckpoint(db, true);
-      if (!same(locked, checkpoint)) {
-        await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read again
-        return 1;
-      }
-      const next = checkpointOf(last);
       if (batch.length >= batchSize) prefetched = { after: next, events: readAfter(next) };
       await options.applyBatch(db, batch);
-      await db.query('update rm.checkpoints set tx = $2, position = $3, updated_at = now() where name = $1', [
-        name,
-        next.tx,
-        next.position,
-      ]);
-      await db.query('commit');
+      await commitAt(db, next);
     } catch (error) {
-      prefetched = null;
+      forget();
       await db.query('rollback').catch(() => {});
       throw error;
     }
@@ -115,9 +179,28 @@ export function createFollower(options: FollowerOptions): Follower {
     return batch.length;
   }
 
+  /** Store a checkpoint that skipped batches moved (when `force`, or once it has waited storeSkippedMs). */
+  async function storeSkipped(db: pg.PoolClient, force: boolean): Promise<void> {
+    if (!stored || same(stored, passed) || (!force && Date.now() - storedAt < storeSkippedMs)) return;
+    const next = passed;
+    if (!(await lockCheckpoint(db))) return; // moved meanwhile: the skipped events are read again, harmlessly
+    try {
+      await commitAt(db, next);
+    } catch (error) {
+      forget();
+      await db.query('rollback').catch(() => {});
+      throw error;
+    }
+  }
+
+  /** When storeSkipped will have work: the longest a caught-up instance may wait. */
+  const skippedDueInMs = () =>
+    stored && !same(stored, passed) ? Math.max(0, storedAt + storeSkippedMs - Date.now()) : Number.POSITIVE_INFINITY;
+
   async function catchUp(db: pg.PoolClient): Promise<number> {
     let total = 0;
     for (let n = await applyNextBatch(db); n > 0 && !stopped; n = await applyNextBatch(db)) total += n;
+    await storeSkipped(db, stopped);
     return total;
   }
 
@@ -192,19 +275,20 @@ export function createFollower(options: FollowerOptions): Follower {
           const { db } = connection;
           await db.query('insert into rm.checkpoints (name) values ($1) on conflict do nothing', [name]);
           if (!(await acquireLock(db))) return;
+          forget(); // another instance may have moved it while this one waited
           active = true;
           logger.info(`${name} active`);
           await catchUp(db);
           await options.onActive?.();
           backoff.reset();
-          let soon: number | null = null; // set while a wake-up has not shown its events yet
+          let retry: number | null = null; // the next wait while a wake-up has not shown its events yet
           while (!stopped) {
             const applied = await catchUp(db);
             if (connection.isBroken()) throw new Error('the connection was lost');
-            if (applied > 0) soon = null;
-            else if (soon !== null) soon = Math.min(pollMs, soon * 2);
+            if (applied > 0) retry = null;
             if (stopped) break;
-            if (await waitForWork(soon ?? pollMs)) soon ??= 20;
+            if (await waitForWork(Math.min(retry ?? pollMs, skippedDueInMs()))) retry = FIRST_RETRY_MS;
+            else if (retry !== null) retry = Math.min(pollMs, retry * 2);
           }
         } catch (error) {
           active = false;
@@ -218,6 +302,7 @@ export function createFollower(options: FollowerOptions): Follower {
         } finally {
           active = false;
           if (connection && !connection.isBroken()) {
+            if (stopped) await storeSkipped(connection.db, true).catch(() => {});
             await connection.db.query('select pg_advisory_unlock_all()').catch(() => {});
           }
           await connection?.release();
@@ -242,8 +327,12 @@ export function createFollower(options: FollowerOptions): Follower {
       const connection = await connect();
       try {
         await connection.db.query('insert into rm.checkpoints (name) values ($1) on conflict do nothing', [name]);
-        return await catchUp(connection.db);
+        forget(); // without the lock: whatever the row says now
+        const applied = await catchUp(connection.db);
+        await storeSkipped(connection.db, true);
+        return applied;
       } finally {
+        forget();
         await connection.release();
       }
     },
