@@ -143,6 +143,8 @@ export function createNotifier(options: NotifierOptions) {
     pollMs,
     // The notifier folds in four event types: the others (an import's orders) are read without their data.
     dataOf: INTAKE_TYPES,
+    // ...and acts on nothing else: a batch without them is passed without a transaction of its own.
+    only: INTAKE_TYPES,
     applyBatch: applyIntake(logger),
     async onActive() {
       ready = false;

@@ -182,4 +182,156 @@ test('one instance per name is active; the standby takes over when the active on
   await Promise.all(runs);
 });
 
+test('racing writers and open transactions: each event is applied once, none skipped, though it looks again within milliseconds', async ({
+  db,
+  store,
+}) => {
+  const name = `race-${randomUUID()}`;
+  const seen: number[] = [];
+  const follower = createFollower({
+    name,
+    pool: db.pool,
+    store,
+    logger,
+    batchSize: 7,
+    pollMs: 60_000, // only wake-ups and the quick second looks after them
+    applyBatch: async (client, events) => {
+      await client.query('select 1'); // a round trip per batch, as a real one has
+      seen.push(...events.map((e) => e.position));
+    },
+  });
+  const running = follower.run();
+  const writers = 16;
+  const perWriter = 25;
+  try {
+    await until(async () => follower.isActive(), 5000, 'the follower is active');
+    const before = (await readEverything(store)).length;
+    await until(async () => seen.length >= before, 10_000, 'caught up with the earlier tests');
+    // Transactions that take an xid, then append (in the same transaction) after later ones have committed:
+    // their events land below positions a follower may already have passed if it ignored them.
+    const slowAppends = Array.from({ length: 6 }, async (_, i) => {
+      await sleep(i * 15);
+      const client = await db.pool.connect();
+      try {
+        await client.query('begin');
+        await client.query('insert into applied (event_id, position) values ($1, -1)', [randomUUID()]);
+        await sleep(30);
+        await client.query(
+          `insert into es.events (stream, version, id, type, schema_version, data, metadata)
+           values ($1, 1, $2, 'Tested', 1, '{}', $3)`,
+          [`order-test-slow-${randomUUID().slice(0, 8)}`, randomUUID(), JSON.stringify(event(0).metadata)],
+        );
+        await sleep(10);
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    });
+    await Promise.all([
+      ...slowAppends,
+      ...Array.from({ length: writers }, async (_, w) => {
+        const stream = `order-test-${randomUUID().slice(0, 8)}`;
+        for (let version = 0; version < perWriter; version++) {
+          await store.append(stream, [event(w * 100 + version)], {
+            expectedVersion: version === 0 ? 'no_stream' : version,
+          });
+          await sleep(2);
+        }
+      }),
+    ]);
+    const total = before + writers * perWriter + 6;
+    await until(async () => seen.length >= total, 20_000, 'every event applied');
+    await sleep(100);
+    const everything = await readEverything(store);
+    assert.ok(everything.length >= total);
+    assert.is(seen.length, new Set(seen).size, 'nothing applied twice');
+    assert.equal(
+      [...seen].sort((x, y) => x - y),
+      everything.map((e) => e.position).sort((x, y) => x - y),
+      'nothing skipped: every event in the log was applied',
+    );
+  } finally {
+    await follower.stop();
+    await running;
+  }
+});
+
+test('only: batches without those types take no transaction and are passed; the checkpoint is stored later and on stop', async ({
+  db,
+  store,
+}) => {
+  await db.pool.query(`truncate applied`);
+  const name = `only-${randomUUID()}`;
+  const batches: string[][] = [];
+  const make = () =>
+    createFollower({
+      name,
+      pool: db.pool,
+      store,
+      logger,
+      pollMs: 50,
+      storeSkippedMs: 60_000,
+      only: new Set(['Wanted']),
+      applyBatch: async (_client, events) => {
+        batches.push(events.map((e) => e.type));
+      },
+    });
+  const checkpoint = async () => {
+    const { rows } = await db.pool.query<{ position: string }>('select position from rm.checkpoints where name = $1', [
+      name,
+    ]);
+    return Number(rows[0]?.position ?? 0);
+  };
+  const follower = make();
+  const running = follower.run();
+  await until(async () => follower.isActive(), 5000, 'the follower is active');
+  const stream = `order-test-${randomUUID().slice(0, 8)}`;
+  const first = await store.append(stream, [event(1)], { expectedVersion: 'no_stream' });
+  await sleep(300);
+  assert.equal(batches, [], 'an unwanted event is not applied');
+  const stored = await checkpoint();
+  assert.ok(stored < first.position, 'nor stored at once');
+  const wanted = await store.append(stream, [{ ...event(2), type: 'Wanted' }], { expectedVersion: 1 });
+  await until(async () => (await checkpoint()) === wanted.position, 5000, 'the wanted event applied and stored');
+  assert.equal(batches.flat(), ['Wanted'], 'the batch after the passed event holds only what followed it');
+  const last = await store.append(stream, [event(3)], { expectedVersion: 2 });
+  await sleep(200);
+  await follower.stop();
+  await running;
+  assert.is(await checkpoint(), last.position, 'stopping stores how far it passed');
+  assert.equal(batches.flat(), ['Wanted']);
+});
+
+test('announce: each batch NOTIFYs its new checkpoint with its commit', async ({ db, store }) => {
+  const name = `announce-${randomUUID()}`;
+  const channel = `test_announce_${randomUUID().slice(0, 8)}`;
+  const listener = new pg.Client({ connectionString: db.url });
+  await listener.connect();
+  const payloads: string[] = [];
+  listener.on('notification', (message) => payloads.push(message.payload ?? ''));
+  await listener.query(`listen ${channel}`);
+  const follower = createFollower({
+    name,
+    pool: db.pool,
+    store,
+    logger,
+    announce: channel,
+    applyBatch: async () => {},
+  });
+  await follower.catchUpOnce(); // everything before this test
+  payloads.length = 0;
+  const appended = await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1)], {
+    expectedVersion: 'no_stream',
+  });
+  await follower.catchUpOnce();
+  await until(async () => payloads.length > 0, 5000, 'the announcement');
+  const { rows } = await db.pool.query<{ tx: string; position: string }>(
+    'select tx::text, position::text from rm.checkpoints where name = $1',
+    [name],
+  );
+  assert.is(payloads.at(-1), `${rows[0]?.tx} ${rows[0]?.position}`);
+  assert.is(Number(rows[0]?.position), appended.position);
+  await listener.end();
+});
+
 test.run();
