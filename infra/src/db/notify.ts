@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { createChannelListener } from '../event-store/postgres-listener.ts';
 import { jitteredBackoff, sleep } from './backoff.ts';
 
-/** The projector's wake-up after each committed batch, for readers waiting on its checkpoint. */
+/** The projector's wake-up with each committed batch (its new checkpoint as payload), for readers waiting on it. */
 export const PROJECTED_CHANNEL = 'rm_projected';
 
 /**
@@ -44,7 +44,11 @@ export function coalescedNotify(pool: pg.Pool, channel: string, gapMs = 5): () =
 
 /** Waits for the next notification on a channel, or `ms`, whichever comes first (a lost one only delays). */
 export interface WakeUps {
-  next(ms: number): Promise<void>;
+  /**
+   * Resolves with the notification's payload (PROJECTED_CHANNEL's: the projector's new checkpoint as
+   * `<tx> <position>`, see `announced` in follower.ts); undefined after `ms` or a reconnect.
+   */
+  next(ms: number): Promise<string | undefined>;
   /** Resolves once LISTEN works (or it was closed first). */
   listening: Promise<void>;
   close(): Promise<void>;
@@ -55,13 +59,13 @@ export interface WakeUps {
  * into their timeouts until LISTEN works again, it never stops the caller from starting.
  */
 export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
-  let waiters: (() => void)[] = [];
+  let waiters: ((payload?: string) => void)[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
-  const wakeAll = () => {
+  const wakeAll = (payload?: string) => {
     const woken = waiters;
     waiters = [];
-    for (const wake of woken) wake();
+    for (const wake of woken) wake(payload);
   };
   const subscribing = (async () => {
     const backoff = jitteredBackoff();
@@ -76,11 +80,11 @@ export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
   return {
     listening: subscribing,
     next: (ms) =>
-      new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, ms);
-        waiters.push(() => {
+      new Promise<string | undefined>((resolve) => {
+        const timer = setTimeout(() => resolve(undefined), ms);
+        waiters.push((payload) => {
           clearTimeout(timer);
-          resolve();
+          resolve(payload);
         });
       }),
     async close() {

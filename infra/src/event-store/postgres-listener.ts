@@ -2,27 +2,28 @@ import type pg from 'pg';
 import { jitteredBackoff, sleep } from '../db/backoff.ts';
 
 /**
- * One LISTEN connection shared by every listener of a channel. It survives a lost connection: the
- * client is thrown away, a new one LISTENs again after a jittered backoff, and every listener is
- * called then (appends may have happened while nobody was listening).
+ * One LISTEN connection shared by every listener of a channel, each called with the notification's
+ * payload. It survives a lost connection: the client is thrown away, a new one LISTENs again after a
+ * jittered backoff, and every listener is called then, without a payload (appends may have happened
+ * while nobody was listening).
  */
 export function createChannelListener(pool: pg.Pool, channel: string) {
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(payload?: string) => void>();
   let client: pg.PoolClient | null = null;
   let connecting: Promise<void> | null = null;
   let reconnecting = false;
   let close: () => Promise<void> = async () => {};
   const backoff = jitteredBackoff();
 
-  const notifyAll = () => {
-    for (const listener of listeners) listener();
+  const notifyAll = (payload?: string) => {
+    for (const listener of listeners) listener(payload);
   };
 
   async function listen(): Promise<void> {
     const connected = await pool.connect();
     let done = false;
     const onNotification = (message: pg.Notification) => {
-      if (message.channel === channel) notifyAll();
+      if (message.channel === channel) notifyAll(message.payload);
     };
     const onLost = () => {
       if (done) return;
@@ -83,7 +84,7 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
 
   return {
     /** Calls `listener` on every notification; the first subscription fails if it cannot LISTEN. */
-    async add(listener: () => void): Promise<() => Promise<void>> {
+    async add(listener: (payload?: string) => void): Promise<() => Promise<void>> {
       listeners.add(listener);
       if (!client && !reconnecting) {
         connecting ??= listen().finally(() => {

@@ -42,11 +42,16 @@ test('after each batch the projector wakes readers waiting on its checkpoint, lo
       ],
       { expectedVersion: 'no_stream' },
     );
-    await woken;
+    const payload = await woken;
     // Then the reader is woken once it is applied, and the order is there to read
     assert.ok(Date.now() - started < 5_000, `woken after ${Date.now() - started} ms`);
     const { rows } = await db.pool.query(`select 1 from rm.orders where order_number = 'W-0001'`);
     assert.is(rows.length, 1, 'applied before the wake-up');
+    // And the wake-up says where the projector's checkpoint now is, so the reader need not read it
+    const checkpoint = await db.pool.query<{ tx: string; position: string }>(
+      `select tx::text, position::text from rm.checkpoints where name = 'projector'`,
+    );
+    assert.is(payload, `${checkpoint.rows[0]?.tx} ${checkpoint.rows[0]?.position}`);
   } finally {
     await wakeUps.close();
     await projector.stop();

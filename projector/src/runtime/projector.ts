@@ -1,4 +1,4 @@
-import { coalescedNotify, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
+import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
@@ -28,8 +28,6 @@ export interface ProjectorOptions {
 export function createProjector(options: ProjectorOptions) {
   const name = options.name ?? 'projector';
   const { pool, store, projections, logger } = options;
-  // Readers waiting for their write (x-min-position) look again at once instead of at their next poll.
-  const wakeReaders = coalescedNotify(pool, PROJECTED_CHANNEL, 1);
   const follower = createFollower({
     name,
     pool,
@@ -37,10 +35,12 @@ export function createProjector(options: ProjectorOptions) {
     logger,
     batchSize: options.batchSize ?? 1000,
     pollMs: options.pollMs,
+    // Readers waiting for their write (x-min-position) are woken by each batch's commit, which carries
+    // the new checkpoint, instead of at their next poll.
+    announce: PROJECTED_CHANNEL,
     async applyBatch(db, events) {
       await applyParsedEvents(db, parseEvents(events, logger), { projections, schema: 'rm' });
     },
-    onApplied: () => wakeReaders(),
     async onActive() {
       logger.info({ projections: projections.map((p) => p.name) }, 'projector caught up');
     },
