@@ -58,7 +58,15 @@ export interface EventStore {
   append(
     stream: string,
     events: readonly NewEvent[],
-    options: { expectedVersion: ExpectedVersion },
+    options: {
+      expectedVersion: ExpectedVersion;
+      /**
+       * An append whose events are in the stream already (a retry of one that landed) is answered as it
+       * was the first time; with 'conflict' it is a WrongExpectedVersionError instead, as its expected
+       * version no longer matches (for a caller that decided on a state it kept, not one it read).
+       */
+      landed?: 'answer' | 'conflict';
+    },
   ): Promise<AppendResult>;
   readStream(stream: string, options?: { toVersion?: number }): Promise<RecordedEvent[]>;
   /** The stored events among these ids, in global order (an id never stored is left out). */

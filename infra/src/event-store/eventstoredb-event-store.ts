@@ -141,18 +141,20 @@ export function createEventStoreDbEventStore(
 
   async function streamVersion(stream: string): Promise<number> {
     try {
+      let version = 0;
+      // Read to its end (one event), not returned from inside: an abandoned read keeps its call open.
       for await (const resolved of client.readStream(stream, {
         direction: BACKWARDS,
         fromRevision: END,
         maxCount: 1,
       })) {
-        return Number(resolved.event?.revision ?? -1n) + 1;
+        version = Number(resolved.event?.revision ?? -1n) + 1;
       }
+      return version;
     } catch (error) {
       if ((error as { type?: string }).type === 'stream-not-found') return 0;
       throw error;
     }
-    return 0;
   }
 
   const withRecordedAt = (resolved: ResolvedEvent | AllStreamResolvedEvent) => {
@@ -254,7 +256,7 @@ export function createEventStoreDbEventStore(
   }
 
   return {
-    async append(stream, events, { expectedVersion }) {
+    async append(stream, events, { expectedVersion, landed }) {
       if (events.length === 0) {
         const version = await streamVersion(stream);
         const wanted = expectedVersion === 'no_stream' ? 0 : expectedVersion;
@@ -263,6 +265,9 @@ export function createEventStoreDbEventStore(
         return { nextVersion: version, position: 0 };
       }
       const retried = await alreadyAppended(stream, events);
+      if (retried && landed === 'conflict') {
+        throw new WrongExpectedVersionError(stream, expectedVersion, await streamVersion(stream));
+      }
       if (retried) return retried;
       try {
         const result = await client.appendToStream(
@@ -288,7 +293,7 @@ export function createEventStoreDbEventStore(
           if (failure instanceof EventIdsTakenError) throw failure;
           return null;
         });
-        if (again) return again;
+        if (again && landed !== 'conflict') return again;
         const actual = error.actualVersion === 'no_stream' ? 0 : Number(error.actualVersion) + 1;
         throw new WrongExpectedVersionError(stream, expectedVersion, actual);
       }

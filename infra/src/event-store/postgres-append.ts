@@ -69,6 +69,7 @@ export async function appendEvents(
   stream: string,
   events: readonly NewEvent[],
   expectedVersion: ExpectedVersion,
+  landed: 'answer' | 'conflict' = 'answer',
 ): Promise<AppendResult> {
   const expected = expectedVersion === 'any' ? null : expectedVersion === 'no_stream' ? 0 : expectedVersion;
   const one = events.length === 1;
@@ -94,7 +95,7 @@ export async function appendEvents(
   }
   const last = rows.at(-1);
   if (last) return { nextVersion: last.version, position: toNumber(last.position) };
-  return recognise(pool, stream, events, expectedVersion);
+  return recognise(pool, stream, events, expectedVersion, landed);
 }
 
 /** Nothing appended: a retry of an append that landed, ids taken by another stream, or a conflict. */
@@ -103,6 +104,7 @@ async function recognise(
   stream: string,
   events: readonly NewEvent[],
   expectedVersion: ExpectedVersion,
+  landed: 'answer' | 'conflict',
 ): Promise<AppendResult> {
   const { rows } = await pool.query<Lookup>(
     `select coalesce((select max(version) from es.events where stream = $1), 0) as current_version,
@@ -117,6 +119,7 @@ async function recognise(
   if (!row) throw new Error('the lookup answered nothing');
   if (row.taken_by !== null) throw new EventIdsTakenError(stream, row.taken_by);
   if (row.found === events.length && row.known_version !== null && row.known_position !== null) {
+    if (landed === 'conflict') throw new WrongExpectedVersionError(stream, expectedVersion, row.current_version);
     return { nextVersion: row.known_version, position: toNumber(row.known_position) }; // a retry
   }
   if (row.found > 0) throw new Error(`Only some of these event ids were already appended to ${stream}`);

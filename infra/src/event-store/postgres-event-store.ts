@@ -76,7 +76,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
   const wakeFollowers = coalescedNotify(pool, CHANNEL);
 
   return {
-    async append(stream, events, { expectedVersion }) {
+    async append(stream, events, { expectedVersion, landed }) {
       if (events.length === 0) {
         const { rows } = await pool.query<{ version: number | null }>(
           'select max(version) as version from es.events where stream = $1',
@@ -88,7 +88,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
           throw new WrongExpectedVersionError(stream, expectedVersion, version);
         return { nextVersion: version, position: 0 };
       }
-      const result = await appendEvents(pool, stream, events, expectedVersion);
+      const result = await appendEvents(pool, stream, events, expectedVersion, landed);
       wakeFollowers();
       return result;
     },

@@ -159,6 +159,24 @@ export function eventStoreContract<Extra = object>(adapter: Adapter<Extra>): Tes
     assert.is((await store.readStream(s)).length, 2);
   });
 
+  test("with landed: 'conflict' a retry of an append that landed is a conflict, not its first answer", async ({
+    store,
+  }) => {
+    const s = stream();
+    const events = [event(1)];
+    await store.append(s, events, { expectedVersion: 'no_stream' });
+    try {
+      await store.append(s, events, { expectedVersion: 'no_stream', landed: 'conflict' });
+      assert.unreachable('should conflict');
+    } catch (error) {
+      assert.instance(error, WrongExpectedVersionError);
+      assert.is((error as WrongExpectedVersionError).actual, 1);
+    }
+    assert.is((await store.readStream(s)).length, 1, 'nothing appended twice');
+    const fresh = await store.append(s, [event(2)], { expectedVersion: 1, landed: 'conflict' });
+    assert.is(fresh.nextVersion, 2, 'a fresh append is not affected');
+  });
+
   test('event ids are unique across streams: appending them to another stream is refused', async ({ store }) => {
     const first = stream();
     const second = stream();
