@@ -5,7 +5,8 @@ import type { AppContext } from '@ot/infra/http/session.ts';
 import type { CommandServiceDeps } from '../deps.ts';
 import { commandContext, ifMatchVersion, replyWithOrder } from '../http/command-context.ts';
 import { handleOrderCommand } from './handle-order-command.ts';
-import { resolveOrderNumber } from './order.ts';
+import { orderStream, resolveOrderNumber } from './order.ts';
+import { knownOrders } from './order-cache.ts';
 
 /**
  * The pipeline of an edit to the order the URL names (`:orderNumber`, in any case): the client's
@@ -17,8 +18,10 @@ export async function changeOrder(
   decide: (state: OrderState, context: CommandContext) => OrderEvent[],
 ): Promise<void> {
   const context = commandContext(ctx, deps);
+  const named = (ctx.params.orderNumber ?? '').trim();
   const result = await handleOrderCommand(deps, {
-    orderNumber: await resolveOrderNumber(deps, ctx.params.orderNumber ?? ''),
+    // An order this process holds is known by exactly that number: no need to look for it.
+    orderNumber: knownOrders(deps.store).has(orderStream(named)) ? named : await resolveOrderNumber(deps, named),
     context,
     ifMatch: ifMatchVersion(ctx),
     decide: (state) => decide(state, context),

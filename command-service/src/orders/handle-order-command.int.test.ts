@@ -180,4 +180,123 @@ test('a command that already landed is answered from the stream as it stood afte
   );
 });
 
+/** The store as a second command-service process sees it: the same database, orders kept apart. */
+const anotherProcess = (db: TestDatabase) => ({ store: createPostgresEventStore(db.pool) });
+
+test('an order this process already folded is not read again for the next command', async ({ db }) => {
+  const { store, orderNumber } = await placed(db);
+  let reads = 0;
+  const counted = {
+    ...store,
+    readStream: (...args: Parameters<typeof store.readStream>) => {
+      reads += 1;
+      return store.readStream(...args);
+    },
+  };
+  const deps = { store: counted };
+  await handleOrderCommand(deps, { orderNumber, context: context(), decide: setStatus('order_arrived_awaiting_qc') });
+  reads = 0;
+  const result = await handleOrderCommand(deps, {
+    orderNumber,
+    context: context(),
+    ifMatch: 2,
+    decide: setStatus('order_collected_shipped'),
+  });
+  assert.is(reads, 0, 'decided on the order it kept');
+  assert.is(result.version, 3);
+  assert.is(result.state?.items[0]?.status, 'order_collected_shipped');
+  const events = await store.readStream(orderStream(orderNumber));
+  assert.equal(
+    [result.meta, result.position],
+    [
+      {
+        version: 3,
+        createdAt: events[0]?.metadata.occurredAt,
+        updatedAt: events[2]?.metadata.occurredAt,
+        deliveredAt: null,
+      },
+      events[2]?.position,
+    ],
+    'answered as a read of the stream would',
+  );
+});
+
+test('a kept order behind the stream (another process wrote): without If-Match decided again on the stream as it stands', async ({
+  db,
+}) => {
+  const { store, orderNumber, deps } = await placed(db);
+  await handleOrderCommand(deps, { orderNumber, context: context(), decide: setStatus('order_arrived_awaiting_qc') });
+  await handleOrderCommand(anotherProcess(db), {
+    orderNumber,
+    context: context(),
+    decide: (state) =>
+      decideUpdateOrderItem(
+        { type: 'UpdateOrderItem', itemId: 'item-driver', changes: { manufacturer: 'Ping' }, notification: null },
+        state,
+      ),
+  });
+  const seen: (string | null | undefined)[] = [];
+  const result = await handleOrderCommand(deps, {
+    orderNumber,
+    context: context(),
+    decide: (state) => {
+      seen.push(state?.items[0]?.manufacturer);
+      return setStatus('order_collected_shipped')(state);
+    },
+  });
+  assert.equal(seen, ['Titleist', 'Ping'], 'the append on the kept order conflicted; decided again on the stream');
+  assert.is(result.version, 4);
+  assert.is(result.state?.items[0]?.manufacturer, 'Ping');
+  assert.is((await store.readStream(orderStream(orderNumber))).length, 4);
+});
+
+test('a kept order behind the stream: If-Match of the kept version is a conflict carrying the current one', async ({
+  db,
+}) => {
+  const { store, orderNumber, deps } = await placed(db);
+  await handleOrderCommand(deps, { orderNumber, context: context(), decide: setStatus('order_arrived_awaiting_qc') });
+  await handleOrderCommand(anotherProcess(db), {
+    orderNumber,
+    context: context(),
+    decide: setStatus('order_collected_shipped'),
+  });
+  try {
+    await handleOrderCommand(deps, {
+      orderNumber,
+      context: context(),
+      ifMatch: 2,
+      decide: setStatus('order_arrived_awaiting_qc'),
+    });
+    assert.unreachable('a stale version must be refused');
+  } catch (error) {
+    assert.instance(error, Conflict);
+    assert.is((error as Conflict).details.currentVersion, 3);
+  }
+  assert.is((await store.readStream(orderStream(orderNumber))).length, 3);
+});
+
+test('a retry of a command that landed through another process is answered as it landed, not appended again', async ({
+  db,
+}) => {
+  const { store, orderNumber, deps } = await placed(db);
+  await handleOrderCommand(deps, { orderNumber, context: context(), decide: setStatus('order_arrived_awaiting_qc') });
+  const once = context();
+  const first = await handleOrderCommand(anotherProcess(db), {
+    orderNumber,
+    context: once,
+    decide: setStatus('order_collected_shipped'),
+  });
+  const retried = await handleOrderCommand(deps, {
+    orderNumber,
+    context: { ...once, now: '2026-02-02T00:00:00.000Z' },
+    decide: setStatus('order_collected_shipped'),
+  });
+  assert.equal(
+    [retried.version, retried.position, retried.meta.updatedAt],
+    [first.version, first.position, once.now],
+    'the stream as it stood after it',
+  );
+  assert.is((await store.readStream(orderStream(orderNumber))).length, 3);
+});
+
 test.run();

@@ -14,10 +14,13 @@ export interface LoadedOrder {
   meta: OrderViewMeta;
 }
 
-/** The fold of an order's recorded events: its state, version and the times an order view shows. */
-export function foldOrderHistory(events: readonly RecordedEvent[]): LoadedOrder {
-  let state = initialOrderState();
-  let deliveredAt: string | null = null;
+/**
+ * The fold of an order's recorded events: its state, version and the times an order view shows; `from`
+ * the fold of the events before them, when known.
+ */
+export function foldOrderHistory(events: readonly RecordedEvent[], from?: LoadedOrder): LoadedOrder {
+  let state = from ? from.state : initialOrderState();
+  let deliveredAt: string | null = from ? from.meta.deliveredAt : null;
   for (const recorded of events) {
     const event = parseOrderEvent(recorded);
     if (!event) continue;
@@ -25,9 +28,9 @@ export function foldOrderHistory(events: readonly RecordedEvent[]): LoadedOrder 
     deliveredAt = state && isOrderComplete(state.items) ? (deliveredAt ?? event.metadata.occurredAt) : null;
   }
   const meta = {
-    version: events.at(-1)?.version ?? 0,
-    createdAt: events[0]?.metadata.occurredAt ?? '',
-    updatedAt: events.at(-1)?.metadata.occurredAt ?? '',
+    version: events.at(-1)?.version ?? from?.version ?? 0,
+    createdAt: from ? from.meta.createdAt : (events[0]?.metadata.occurredAt ?? ''),
+    updatedAt: events.at(-1)?.metadata.occurredAt ?? from?.meta.updatedAt ?? '',
     deliveredAt,
   };
   return { state, version: meta.version, meta };

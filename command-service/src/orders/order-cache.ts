@@ -1,0 +1,45 @@
+import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import type { LoadedOrder } from './order.ts';
+
+/** An order as this process last saw it: the fold of its stream up to `loaded.version`, and the commands in it. */
+export interface KnownOrder {
+  loaded: LoadedOrder;
+  commandIds: ReadonlySet<string>;
+}
+
+const MAX_ORDERS = 5000;
+const caches = new WeakMap<EventStore, Map<string, KnownOrder>>();
+
+/**
+ * Orders by stream, as last folded here, for each event store (tests run several databases in one
+ * process). A stream only grows, so an entry is always the true state at its version, perhaps behind:
+ * a command decided on it appends with that expected version, and any write it missed makes the append
+ * a conflict. The least recently used go first past MAX_ORDERS.
+ */
+export function knownOrders(store: EventStore) {
+  let orders = caches.get(store);
+  if (!orders) {
+    orders = new Map();
+    caches.set(store, orders);
+  }
+  const known = orders;
+  return {
+    get(stream: string): KnownOrder | undefined {
+      const found = known.get(stream);
+      if (found) {
+        known.delete(stream);
+        known.set(stream, found);
+      }
+      return found;
+    },
+    has: (stream: string) => known.has(stream),
+    set(stream: string, order: KnownOrder): void {
+      if (order.loaded.state === null) return; // only orders that exist
+      if ((known.get(stream)?.loaded.version ?? 0) > order.loaded.version) return; // a later one is kept
+      known.delete(stream);
+      known.set(stream, order);
+      if (known.size > MAX_ORDERS) known.delete(known.keys().next().value as string);
+    },
+    forget: (stream: string) => known.delete(stream),
+  };
+}
