@@ -103,7 +103,8 @@ async function decideOnKnownOrder(
     throw error;
   }
   const now = foldOrderHistory(asRecorded(stream, appending, appended.nextVersion, appended.position), loaded);
-  knownOrders(deps.store).set(stream, { loaded: now, commandIds: new Set(kept.commandIds).add(context.commandId) });
+  // The set only grows, as the stream does: shared with the entry it replaces rather than copied.
+  knownOrders(deps.store).set(stream, { loaded: now, commandIds: kept.commandIds.add(context.commandId) });
   return { ...now, position: appended.position, appended: events, userId };
 }
 

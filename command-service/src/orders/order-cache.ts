@@ -1,10 +1,13 @@
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { LoadedOrder } from './order.ts';
 
-/** An order as this process last saw it: the fold of its stream up to `loaded.version`, and the commands in it. */
+/**
+ * An order as this process last saw it: the fold of its stream up to `loaded.version`, and the commands
+ * in its stream (at least those up to that version: a command id seen here is never decided on it again).
+ */
 export interface KnownOrder {
   loaded: LoadedOrder;
-  commandIds: ReadonlySet<string>;
+  commandIds: Set<string>;
 }
 
 const MAX_ORDERS = 5000;
