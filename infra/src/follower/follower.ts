@@ -146,8 +146,12 @@ export function createFollower(options: FollowerOptions): Follower {
     storedAt = Date.now();
   }
 
-  /** Apply the next batch after the checkpoint; how many events it read (0 when caught up). */
-  async function applyNextBatch(db: pg.PoolClient): Promise<number> {
+  /**
+   * Apply the next batch after the checkpoint: how many events it read (0 when caught up), and whether to
+   * read on at once (a full batch, or a checkpoint that moved meanwhile). A short batch was everything
+   * readable when it was read: anything committed since comes with its own wake-up.
+   */
+  async function applyNextBatch(db: pg.PoolClient): Promise<{ read: number; more: boolean }> {
     if (!stored) {
       stored = await readCheckpoint(db, false);
       passed = stored;
@@ -158,16 +162,17 @@ export function createFollower(options: FollowerOptions): Follower {
     prefetched = null;
     const batch = await (ahead && same(ahead.after, from) ? ahead.events : readAfter(from));
     const last = batch.at(-1);
-    if (!last) return 0;
+    if (!last) return { read: 0, more: false };
     const next = checkpointOf(last);
+    const full = batch.length >= batchSize;
     if (only && !batch.some((event) => only.has(event.type))) {
       passed = next; // nothing to apply: stored with the next applied batch, or by storeSkipped
-      if (batch.length >= batchSize) prefetched = { after: next, events: readAfter(next) };
-      return batch.length;
+      if (full) prefetched = { after: next, events: readAfter(next) };
+      return { read: batch.length, more: full };
     }
-    if (!(await lockCheckpoint(db))) return 1;
+    if (!(await lockCheckpoint(db))) return { read: 0, more: true };
     try {
-      if (batch.length >= batchSize) prefetched = { after: next, events: readAfter(next) };
+      if (full) prefetched = { after: next, events: readAfter(next) };
       await options.applyBatch(db, batch);
       await commitAt(db, next);
     } catch (error) {
@@ -176,7 +181,7 @@ export function createFollower(options: FollowerOptions): Follower {
       throw error;
     }
     options.onApplied?.(batch);
-    return batch.length;
+    return { read: batch.length, more: full };
   }
 
   /** Store a checkpoint that skipped batches moved (when `force`, or once it has waited storeSkippedMs). */
@@ -199,7 +204,11 @@ export function createFollower(options: FollowerOptions): Follower {
 
   async function catchUp(db: pg.PoolClient): Promise<number> {
     let total = 0;
-    for (let n = await applyNextBatch(db); n > 0 && !stopped; n = await applyNextBatch(db)) total += n;
+    for (let more = true; more && !stopped; ) {
+      const batch = await applyNextBatch(db);
+      total += batch.read;
+      more = batch.more;
+    }
     await storeSkipped(db, stopped);
     return total;
   }
