@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Checkpoint } from '../event-store/event-store.ts';
 import { createChannelListener } from '../event-store/postgres-listener.ts';
 import { jitteredBackoff, sleep } from './backoff.ts';
 
@@ -42,11 +43,20 @@ export function coalescedNotify(pool: pg.Pool, channel: string, gapMs = 5): () =
   };
 }
 
+/** The payload of a follower's `announce` NOTIFY: the checkpoint its committed batch moved to. */
+export const announced = (checkpoint: Checkpoint): string => `${checkpoint.tx} ${checkpoint.position}`;
+
+/** The checkpoint an `announced` payload carries; null for any other (an empty wake-up, a reconnect). */
+export function announcedCheckpoint(payload: string | undefined): Checkpoint | null {
+  const match = payload ? /^(\d{1,19}) (\d{1,19})$/.exec(payload) : null;
+  return match ? { tx: Number(match[1]), position: Number(match[2]) } : null;
+}
+
 /** Waits for the next notification on a channel, or `ms`, whichever comes first (a lost one only delays). */
 export interface WakeUps {
   /**
    * Resolves with the notification's payload (PROJECTED_CHANNEL's: the projector's new checkpoint as
-   * `<tx> <position>`, see `announced` in follower.ts); undefined after `ms` or a reconnect.
+   * `announcedCheckpoint` reads it); undefined after `ms` or a reconnect.
    */
   next(ms: number): Promise<string | undefined>;
   /** Resolves once LISTEN works (or it was closed first). */

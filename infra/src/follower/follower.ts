@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { jitteredBackoff, sleep } from '../db/backoff.ts';
+import { announced } from '../db/notify.ts';
 import {
   type Checkpoint,
   checkpointOf,
@@ -56,8 +57,6 @@ const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
 const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
 /** A string as an SQL literal (the name goes into statements sent as one message, without parameters). */
 const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
-/** The payload of an `announce` NOTIFY: the checkpoint a committed batch moved to. */
-export const announced = (checkpoint: Checkpoint) => `${checkpoint.tx} ${checkpoint.position}`;
 /**
  * After a wake-up that found no readable event (an older transaction still open on the server), look
  * again this soon, doubling towards `pollMs`: most such transactions are a few milliseconds long.
@@ -261,12 +260,12 @@ export function createFollower(options: FollowerOptions): Follower {
   }
 
   async function acquireLock(db: pg.PoolClient): Promise<boolean> {
-    let announced = false;
+    let toldStandby = false;
     while (!stopped) {
       const { rows } = await db.query<{ locked: boolean }>(`select pg_try_advisory_lock(${lockKey(name)}) as locked`);
       if (rows[0]?.locked) return true;
-      if (!announced) logger.info(`another ${name} is active; waiting as standby`);
-      announced = true;
+      if (!toldStandby) logger.info(`another ${name} is active; waiting as standby`);
+      toldStandby = true;
       await sleep(Math.min(pollMs, 1000));
     }
     return false;

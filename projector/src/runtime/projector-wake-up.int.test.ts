@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
-import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
+import { announcedCheckpoint, listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { metadata } from '@ot/infra/event-store/testing/event-store-contract.ts';
 import { createLogger } from '@ot/infra/logger.ts';
@@ -51,7 +51,10 @@ test('after each batch the projector wakes readers waiting on its checkpoint, lo
     const checkpoint = await db.pool.query<{ tx: string; position: string }>(
       `select tx::text, position::text from rm.checkpoints where name = 'projector'`,
     );
-    assert.is(payload, `${checkpoint.rows[0]?.tx} ${checkpoint.rows[0]?.position}`);
+    assert.equal(announcedCheckpoint(payload), {
+      tx: Number(checkpoint.rows[0]?.tx),
+      position: Number(checkpoint.rows[0]?.position),
+    });
   } finally {
     await wakeUps.close();
     await projector.stop();
