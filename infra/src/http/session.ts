@@ -10,11 +10,11 @@ export interface AppState {
   user: SessionUser | null;
   sessionToken: string | null;
   /**
-   * Query service: the read models as of this checkpoint (or later) hold everything this request must
-   * see, and the auth tables were heard up to its arrival, so an answer kept in memory that was read at
-   * this checkpoint or later may serve it. Unset: read the database.
+   * Query service: the read models as of `checkpoint` (or later) hold everything this request must see,
+   * `tables` are the live read-model tables, and the auth tables were heard up to its arrival: an answer
+   * kept in memory, read from those tables at that checkpoint or later, may serve it. Unset: read the database.
    */
-  readsAt?: Checkpoint;
+  readsAt?: { checkpoint: Checkpoint; tables: string };
 }
 
 export type AppContext = Context & { state: AppState };

@@ -27,6 +27,8 @@ export interface ChangeFence {
   generation(): number;
   /** Whether the LISTEN connection is up now (an answer read now can be kept under `generation()`). */
   listening(): boolean;
+  /** The database it listens to and reads from. */
+  readonly pool: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ export function createChangeFence(pool: pg.Pool, statement: { text: string; valu
     },
     generation: () => generation,
     listening: () => client !== null,
+    pool,
     async close() {
       closed = true;
       await client?.query(`unlisten ${AUTH_CHANGED_CHANNEL}`).catch(() => {});
@@ -132,11 +135,23 @@ export function createChangeFence(pool: pg.Pool, statement: { text: string; valu
 }
 
 /**
+ * Which read-model tables are live: a rebuild swaps new ones in (all in one transaction), which can change
+ * what they hold without moving the checkpoint.
+ */
+const READ_MODEL_TABLES = `to_regclass('rm.orders')::oid::text`;
+
+/** The live read-model tables as the fence's statement read them (`changeFenceFor`). */
+export const liveTables = (row: Record<string, unknown>): string => String(row.rm_tables ?? '');
+
+/**
  * The query service's fence, its statement reading the log's head (`locateColumns` read with no event
- * asked); none for an event store that does not offer it as columns (then every read asks the database).
+ * asked) and which read-model tables are live; none for an event store that does not offer it as columns (then every read asks the database).
  * `pool`: the primary, where the sessions, the event store and the notifications are.
  */
 export const changeFenceFor = (pool: pg.Pool, store: EventStore): ChangeFence | undefined =>
   store.locateColumns
-    ? createChangeFence(pool, { text: `select ${store.locateColumns.columns('$1')}`, values: [0] })
+    ? createChangeFence(pool, {
+        text: `select ${store.locateColumns.columns('$1')}, ${READ_MODEL_TABLES} as rm_tables`,
+        values: [0],
+      })
     : undefined;

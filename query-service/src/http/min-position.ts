@@ -5,6 +5,7 @@ import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
 import { type AppContext, loadSession, readCookie, resumeSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 import type { QueryServiceDeps } from '../deps.ts';
+import { liveTables } from './change-fence.ts';
 import { keptAnswers } from './kept.ts';
 
 const WAIT_LIMIT_MS = 2000;
@@ -104,17 +105,17 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
       const asked = askedPosition(ctx);
       // Without x-min-position, a session kept in memory serves once the fence has passed: every change
       // committed before this request is heard by then, and the fence's statement read the log's head.
-      let fenced = false;
+      let tables: string | null = null;
       if (fence && kept && asked === 0) {
         const token = readCookie(ctx, SESSION_COOKIE);
         if (!token) return loadSignedOut(ctx, next);
         const passed = await fence.pass();
-        fenced = passed !== null;
+        tables = passed ? liveTables(passed) : null;
         const user = passed ? kept.get(token) : undefined;
         if (passed && user) {
           ctx.state.sessionToken = token;
           ctx.state.user = user;
-          await honour(ctx, 0, locatedAt(columns.read(passed, 0)), true);
+          await honour(ctx, 0, locatedAt(columns.read(passed, 0)), tables);
           return next();
         }
       }
@@ -124,7 +125,7 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
       if (!session) return next(); // nothing to read without a session
       const token = ctx.state.sessionToken;
       if (kept && token && !session.renewed) kept.keep(token, session.user, sentAt + session.freshForMs, readUnder);
-      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)), fenced);
+      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)), tables);
       await next();
     };
   }
@@ -156,10 +157,10 @@ const askedPosition = (ctx: AppContext) => {
 function honourMinPosition(deps: Deps) {
   const checkpoint = projectorCheckpoint(deps.pool);
   /**
-   * `fenced`: the fence passed after this request arrived, so answers kept in memory under the current
-   * generation may serve it when read at `ctx.state.readsAt` or later (set once the targets are reached).
+   * `tables`: the live read-model tables as read by a fence passed after this request arrived (null: no
+   * fence passed), so answers kept in memory may serve it (`ctx.state.readsAt`, set once the targets are reached).
    */
-  return async (ctx: AppContext, asked: number, located: Located, fenced = false) => {
+  return async (ctx: AppContext, asked: number, located: Located, tables: string | null = null) => {
     const known = located.head;
     const head = known ?? 0;
     // A position far beyond the log's head was never written: waiting for it would only hold the request.
@@ -180,7 +181,7 @@ function honourMinPosition(deps: Deps) {
         await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
       }
       ctx.set('x-min-position-reached', String(reached && !beyond));
-      if (fenced && reached && at) ctx.state.readsAt = at;
+      if (tables !== null && reached && at) ctx.state.readsAt = { checkpoint: at, tables };
     }
   };
 }
