@@ -68,6 +68,7 @@ export function createChangeFence(pool: pg.Pool, statement: { text: string; valu
       throw error;
     }
     if (done) return;
+    if (closed) return onLost(); // closed while connecting
     // Whatever changed before LISTEN was heard by nobody: everything kept until now is forgotten.
     generation += 1;
     client = connected;
