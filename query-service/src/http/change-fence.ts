@@ -117,12 +117,12 @@ export function createChangeFence(pool: pg.Pool, statement: { text: string; valu
     pass() {
       if (!client) return Promise.resolve(null);
       if (queued) return queued; // not sent yet: it will be sent after this call
-      if (running) {
-        // The one in flight was sent before this call: the next one is ours (and the others' arriving meanwhile).
-        queued = running.then(start, start);
-        return queued;
-      }
-      return start();
+      // The one in flight was sent before this call: the next one is ours (and the others' arriving meanwhile).
+      // With none in flight, it is sent once the requests read in this turn of the event loop have asked too.
+      queued = running
+        ? running.then(start, start)
+        : new Promise<Record<string, unknown> | null>((resolve) => setImmediate(() => resolve(start())));
+      return queued;
     },
     generation: () => generation,
     listening: () => client !== null,
