@@ -99,7 +99,18 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
       answer.on('end', () => upstream.destroy());
     }
     res.writeHead(answer.statusCode ?? 502, answerHeaders);
-    answer.pipe(res);
+    // Forwarded by hand rather than piped (lighter per answer): paused while the client is slow, and the
+    // upstream answer dropped with its socket when the client goes away first (that socket is out of step).
+    res.on('close', () => {
+      if (!answer.complete) answer.destroy();
+    });
+    answer.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) {
+        answer.pause();
+        res.once('drain', () => answer.resume());
+      }
+    });
+    answer.on('end', () => res.end());
   });
   upstream.on('error', (error) => {
     if (upstream.destroyed && res.writableFinished) return; // our own destroy after a complete answer
