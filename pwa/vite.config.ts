@@ -28,6 +28,25 @@ const prerender = (): Plugin => ({
   },
 });
 
+/**
+ * The entry script becomes a modulepreload link that index.html's inline script imports once the prerendered
+ * page has been painted (issue 14): downloaded at once as before, but the app's start and first render come
+ * after the first paint, not before it.
+ */
+const entryAfterFirstPaint = (): Plugin => ({
+  name: 'entry-after-first-paint',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => {
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      const match = entry.exec(html);
+      if (!match) throw new Error('index.html has no entry script');
+      return html.replace(entry, `<link rel="modulepreload" crossorigin href="${match[1]}" data-app-entry>`);
+    },
+  },
+});
+
 const firstLoadLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare|idb-keyval|@tanstack[\\/](query-core|react-query|query-async-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/;
 
@@ -36,6 +55,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerender(),
+    entryAfterFirstPaint(),
     VitePWA({
       // A new version waits for the user's Reload (app/layout/update-prompt.tsx), so it never replaces
       // the page while a change is being typed or waits in the outbox.

@@ -18,14 +18,15 @@ const OrderDetailPage = lazy(() => loadOrderDetail().then((m) => ({ default: m.O
 /**
  * A customer's pages ask for their code and data on start, beside the session check, instead of after
  * it (issue 14: one round trip and one chunk less before the page shows). A reader who turns out not to
- * be signed in gets a 401 nobody shows, and the guard sends them to /.
+ * be signed in gets a 401 nobody shows, and the guard sends them to /. True on such a page.
  */
-export function preloadCustomerPage(pathname: string, queryClient: QueryClient): void {
-  if (pathname === '/dashboard') {
+export function preloadCustomerPage(pathname: string, queryClient: QueryClient): boolean {
+  if (matchPath('/dashboard', pathname)) {
     void loadCustomerDashboard();
     void import('../features/orders/api/order-queries.ts').then((m) =>
       queryClient.prefetchQuery(m.customerOrdersQuery()),
     );
+    return true;
   }
   const orderNumber = matchPath('/orders/:orderNumber', pathname)?.params.orderNumber;
   if (orderNumber) {
@@ -36,7 +37,9 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
       void queryClient.prefetchQuery(m.orderItemsQuery(orderNumber));
       void queryClient.prefetchQuery(m.orderTimelineQuery(orderNumber));
     });
+    return true;
   }
+  return false;
 }
 const AdminDashboardPage = lazy(() =>
   import('./routes/admin-dashboard-route.tsx').then((m) => ({ default: m.AdminDashboardRoute })),
