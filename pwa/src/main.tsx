@@ -11,18 +11,20 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/** How long a customer's prerendered page waits for the session check before the app shows its spinner. */
+/** How long a customer's prerendered page waits for the session check and its code before the app renders. */
 const SESSION_WAIT_MS = 3_000;
 
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await restoreCache(queryClient);
 const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
 // A customer's page is on screen as index.html prerendered it (the dashboard as it shows while its orders
-// load): the app renders over it once it knows who is signed in, not first with a spinner in between
-// (issue 14). A check that fails leaves the query without data, so the app asks again as it always has.
-if (customerPage && queryClient.getQueryData(sessionQueryKey) === undefined) {
+// load): the app renders over it once it knows who is signed in and has the page's code, not first with a
+// spinner in between (issue 14). A check that fails leaves the query without data, so the app asks again as
+// it always has; a chunk that fails to load is the lazy page's to report.
+if (customerPage) {
+  const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
   await Promise.race([
-    queryClient.prefetchQuery(meQuery),
+    Promise.allSettled([session, customerPage]),
     new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
   ]);
 }
