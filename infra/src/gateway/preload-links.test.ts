@@ -37,15 +37,15 @@ test("a page's lazy chunks and their imports are preloaded, never the entry's ow
     const linksFor = preloadLinks(dir);
     assert.is(
       linksFor('/dashboard'),
-      '</assets/customer-dashboard-d.js>; rel=modulepreload, </assets/shared-c.js>; rel=modulepreload, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload',
+      '</assets/customer-dashboard-d.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
     );
     assert.is(
       linksFor('/orders/EP-1001'),
-      '</assets/order-detail-f.js>; rel=modulepreload, </assets/shared-c.js>; rel=modulepreload, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload',
+      '</assets/order-detail-f.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
     );
-    assert.is(linksFor('/admin/dashboard'), '</assets/admin-dashboard-g.js>; rel=modulepreload');
+    assert.is(linksFor('/admin/dashboard'), '</assets/admin-dashboard-g.js>; rel=modulepreload; fetchpriority=low');
     assert.is(linksFor('/'), undefined);
     assert.is(linksFor('/orders/EP-1001/history'), undefined);
   } finally {
@@ -104,7 +104,7 @@ test('the gateway sends the Link header with the page (its data only with a sess
     const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
     const page = await fetch(`${base}/admin/dashboard`);
     assert.is(page.status, 200);
-    assert.is(page.headers.get('link'), '</assets/admin-dashboard-g.js>; rel=modulepreload');
+    assert.is(page.headers.get('link'), '</assets/admin-dashboard-g.js>; rel=modulepreload; fetchpriority=low');
     const customer = await fetch(`${base}/dashboard`, { headers: { cookie: 'ot_session=abc' } });
     assert.match(
       customer.headers.get('link') ?? '',

@@ -6,7 +6,8 @@ import { join } from 'node:path';
  * without it the browser learns of a page's chunk only after main JS has run, so it waits main JS ->
  * chunk -> data. With it, the chunk arrives beside main JS. The chunk names come from the build's Vite
  * manifest (pwa/dist/.vite/manifest.json); the entry's own static imports are left out (index.html
- * already preloads them).
+ * already lists them). At low priority: the prerendered page paints without them, and the page's data
+ * (preloaded at high priority) goes first.
  */
 const PAGE_MODULES: { pattern: RegExp; modules: string[]; data?: (match: RegExpExecArray) => string[] }[] = [
   {
@@ -81,7 +82,7 @@ export function preloadLinks(staticDir: string): (pathname: string, signedIn?: b
     for (const module of page.modules) staticClosure(manifest, module, files);
     const chunks = [...files]
       .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
-      .map((file) => `</${file}>; rel=modulepreload`);
+      .map((file) => `</${file}>; rel=modulepreload; fetchpriority=low`);
     return { page, chunks };
   });
   return (pathname, signedIn = false) => {
