@@ -271,7 +271,7 @@ export function createGateway(options: GatewayOptions): Server {
       res.end('The app has not been built yet: run npm run build.');
       return;
     }
-    const link = linksFor(path);
+    const link = linksFor(path, hasSessionCookie(req));
     if (link) res.setHeader('Link', link);
     assets(req, res, () => {
       res.writeHead(404);
