@@ -40,10 +40,24 @@ test.describe("a phone's first visit (issue 14)", () => {
     page,
   }) => {
     await page.route('**/*.js', (route) => route.abort());
-    await page.goto('/dashboard');
+    await page.goto('/orders/EP-0001');
     await expect(page.getByRole('banner').getByText('Order Tracker')).toBeVisible();
     await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Track Order' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeHidden();
+  });
+
+  test('the customer dashboard is painted as it shows while its orders load, before any JavaScript', async ({
+    page,
+  }) => {
+    await page.route('**/*.js', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Orders' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading orders' })).toBeVisible();
+    await expect(page.getByTestId('order-skeleton')).toHaveCount(3);
+    await expect(page.getByLabel('Search orders')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Track Order' })).toBeHidden();
+    await expect(page.getByText('Loading...')).toBeHidden();
   });
 
   test('a click on Toggle theme before the menu has arrived opens it when it does', async ({ page }) => {

@@ -28,6 +28,33 @@ const prerender = (): Plugin => ({
   },
 });
 
+/**
+ * The first paint needs no request but index.html (issue 14): the stylesheet is inlined, and the app's
+ * JavaScript (the entry and the modules it imports) is listed in inert `<link data-app-module>` elements
+ * that index.html's inline script turns into modulepreloads, and imports the entry, once the prerendered
+ * page has been painted. So the page shows after one round trip, and the app's download and start never
+ * hold the first paint back (its controls wait, disabled, as they would for the download anyway).
+ */
+const paintBeforeApp = (): Plugin => ({
+  name: 'paint-before-app',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html, context) => {
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      const stylesheet = /<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/;
+      const entryFile = entry.exec(html)?.[1];
+      const cssFile = stylesheet.exec(html)?.[1];
+      const css = cssFile ? context.bundle?.[cssFile] : undefined;
+      if (!entryFile || css?.type !== 'asset') throw new Error('index.html has no entry script or stylesheet');
+      return html
+        .replace(stylesheet, () => `<style>${String(css.source)}</style>`)
+        .replace(entry, `<link data-app-entry href="${entryFile}">`)
+        .replaceAll('<link rel="modulepreload" crossorigin href=', '<link data-app-module href=');
+    },
+  },
+});
+
 const firstLoadLibraries =
   /node_modules[\\/](react|react-dom|scheduler|react-router|valtio|proxy-compare|idb-keyval|@tanstack[\\/](query-core|react-query|query-async-storage-persister|query-persist-client-core|react-query-persist-client))[\\/]/;
 
@@ -36,6 +63,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     prerender(),
+    paintBeforeApp(),
     VitePWA({
       // A new version waits for the user's Reload (app/layout/update-prompt.tsx), so it never replaces
       // the page while a change is being typed or waits in the outbox.

@@ -13,7 +13,7 @@
  *
  * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
  * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_REPORTS=<dir> keeps each
- * page's Lighthouse report (JSON) there.
+ * page's Lighthouse report (JSON) and its trace there.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,6 +108,8 @@ async function score(path: string, cookie: string | null, cpuSlowdown: number): 
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
     const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
     writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(result.lhr));
+    // The trace behind it, to see which tasks block the main thread (Chromium's DevTools opens it).
+    writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const { categories, audits } = result.lhr;
   const points = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -2,25 +2,45 @@
 /**
  * The markup index.html starts with (issue 14), printed to stdout for the build (vite.config.ts):
  * the app as it first renders, signed out and before any answer, on `/` (the landing page with the
- * customer login form) and on any other path (the shell with its spinner). The browser paints it
- * before any JavaScript has run; the app then renders over it. index.html's inline script marks the
- * path, and a style shows the one that fits it.
+ * customer login form) and on any other path (the shell with its spinner); and the customer's
+ * dashboard as it shows while its orders load (heading, search and filter, a skeleton per row), which
+ * the app, started on /dashboard, renders over once it knows who is signed in (main.tsx). The browser
+ * paints it before any JavaScript has run. index.html's inline script marks the path, and a style shows
+ * the one that fits it.
  *
  * Until the app runs nothing in it can be used: every control is disabled, so nothing typed or
  * clicked is lost when the app replaces it (links are plain links and work at once). Type-checked
  * with the app (pwa/tsconfig.json), whose modules it renders.
  */
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Route, Routes, StaticRouter } from 'react-router';
+import { AppLayout } from '../src/app/layout/app-layout.tsx';
 import { Providers } from '../src/app/providers.tsx';
 import { AppRoutes } from '../src/app/router.tsx';
+import { CustomerDashboardPage } from '../src/features/orders/components/customer-dashboard-page.tsx';
 
-const render = (location: string) =>
-  renderToString(
-    createElement(StaticRouter, { location }, createElement(Providers, null, createElement(AppRoutes))),
-  ).replace(/<(input|button|select|textarea)\b(?![^>]*\sdisabled[\s=>])/g, '<$1 disabled=""');
+const render = (location: string, routes: ReactNode) =>
+  renderToString(createElement(StaticRouter, { location }, createElement(Providers, null, routes))).replace(
+    /<(input|button|select|textarea)\b(?![^>]*\sdisabled[\s=>])/g,
+    '<$1 disabled=""',
+  );
+
+/** The dashboard's page itself in the app's layout, as the app shows it once the session is known. */
+const dashboard = createElement(
+  Routes,
+  null,
+  createElement(
+    Route,
+    { element: createElement(AppLayout) },
+    createElement(Route, { path: '/dashboard', element: createElement(CustomerDashboardPage) }),
+  ),
+);
 
 process.stdout.write(
-  `<div class="prerendered-landing">${render('/')}</div><div class="prerendered-shell">${render('/dashboard')}</div>`,
+  [
+    `<div class="prerendered-landing">${render('/', createElement(AppRoutes))}</div>`,
+    `<div class="prerendered-dashboard">${render('/dashboard', dashboard)}</div>`,
+    `<div class="prerendered-shell">${render('/dashboard', createElement(AppRoutes))}</div>`,
+  ].join(''),
 );

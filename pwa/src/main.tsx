@@ -1,25 +1,44 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadCustomerPage } from './app/router.tsx';
+import { meQuery } from './features/auth/api/auth-api.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
-import { queryClient } from './lib/query-client.ts';
+import { queryClient, sessionQueryKey } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+/** How long a customer's prerendered page waits for the session check and its code before the app renders. */
+const SESSION_WAIT_MS = 3_000;
+
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await restoreCache(queryClient);
-preloadCustomerPage(window.location.pathname, queryClient);
+const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
+// A customer's page is on screen as index.html prerendered it (the dashboard as it shows while its orders
+// load): the app renders over it once it knows who is signed in and has the page's code, not first with a
+// spinner in between (issue 14). A check that fails leaves the query without data, so the app asks again as
+// it always has; a chunk that fails to load is the lazy page's to report.
+if (customerPage) {
+  const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
+  await Promise.race([
+    Promise.allSettled([session, customerPage]),
+    new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
+  ]);
+}
 
-createRoot(root).render(
-  <StrictMode>
-    <BrowserRouter>
-      <Providers>
-        <AppRoutes />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>,
-);
+// A transition: React renders in slices of a few ms and lets the browser in between (issue 14, a phone's
+// total blocking time), and the prerendered page stays until the render is committed.
+startTransition(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <Providers>
+          <AppRoutes />
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

@@ -9,6 +9,7 @@ import type { AppState } from '@ot/infra/http/session.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
+import type { ChangeFence } from './http/change-fence.ts';
 
 export interface QueryServiceDeps {
   config: Config;
@@ -18,6 +19,8 @@ export interface QueryServiceDeps {
   store: EventStore;
   /** The projector's wake-up after each batch, so a read waiting for its write looks again at once (else it polls). */
   projected?: WakeUps;
+  /** What lets sessions and order views be answered from memory (change-fence.ts); without it every read asks the database. */
+  fence?: ChangeFence;
   /** Only to preview the next order number. */
   orderNumbers: OrderNumbers;
   logger: Logger;

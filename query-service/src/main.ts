@@ -10,6 +10,7 @@ import { serve } from '@ot/infra/http/service.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
+import { changeFenceFor } from './http/change-fence.ts';
 
 const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
@@ -22,11 +23,14 @@ const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL,
 const store = await createEventStore(config, pool);
 // NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
 const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
+// Sessions and order views answered from memory, exactly (change-fence.ts).
+const fence = changeFenceFor(pool, store);
 const app = createApp({
   config,
   pool: readPool,
   store,
   projected,
+  fence,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
@@ -36,6 +40,7 @@ const app = createApp({
 });
 async function close() {
   await projected.close();
+  await fence?.close();
   await store.close();
   if (readPool !== pool) await readPool.end();
   await pool.end();

@@ -28,6 +28,7 @@ import { createApp as createCommandApp } from '../../command-service/src/app.ts'
 import { projections } from '../../projector/src/projections/all-projections.ts';
 import { createProjector } from '../../projector/src/runtime/projector.ts';
 import { createApp as createQueryApp } from '../../query-service/src/app.ts';
+import { changeFenceFor } from '../../query-service/src/http/change-fence.ts';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -123,11 +124,13 @@ export async function startStack(
   });
   const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
   const projected = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
+  const fence = changeFenceFor(db.pool, store);
   const queryApp = createQueryApp({
     config,
     pool: readPool,
     store,
     projected,
+    fence,
     orderNumbers,
     logger,
     sessions,
@@ -173,6 +176,7 @@ export async function startStack(
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
       if (readPool !== db.pool) await readPool.end();
       await projected.close();
+      await fence?.close();
       await store.close();
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();

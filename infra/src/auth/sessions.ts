@@ -57,7 +57,14 @@ export function createSessionStore(
   async function resume(
     token: string,
     also?: { columns: string; values: unknown[] },
-  ): Promise<{ user: SessionUser; renewed: boolean; maxAgeSeconds: number; also: Record<string, unknown> } | null> {
+  ): Promise<{
+    user: SessionUser;
+    renewed: boolean;
+    maxAgeSeconds: number;
+    /** How long this answer stays true unless the row or its user changes: until the idle timeout is due to slide, or the session ends. */
+    freshForMs: number;
+    also: Record<string, unknown>;
+  } | null> {
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
     const idHash = hashToken(token);
     const { rows } = await preparedQuery<
@@ -65,6 +72,7 @@ export function createSessionStore(
         expired: boolean;
         stale: boolean;
         max_age_seconds: number;
+        fresh_for_seconds: number;
         id: string;
         username: string;
         email: string | null;
@@ -77,6 +85,10 @@ export function createSessionStore(
       `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
               s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
               least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
+              extract(epoch from least(
+                s.last_seen_at + least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)),
+                s.last_seen_at + make_interval(secs => s.idle_timeout_seconds),
+                s.expires_at) - now())::float8 as fresh_for_seconds,
               u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role${also ? `, ${also.columns}` : ''}
          from auth.sessions s join auth.users u on u.id = s.user_id
         where s.id_hash = $1`,
@@ -99,7 +111,8 @@ export function createSessionStore(
       isAdmin: row.role === 'admin',
       role: row.role,
     };
-    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds, also: row };
+    const freshForMs = row.stale ? 0 : Math.max(0, Math.floor(row.fresh_for_seconds * 1000));
+    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds, freshForMs, also: row };
   }
 
   return {

@@ -43,6 +43,7 @@ function takeTurns(urls: string): () => string {
 /** Whether the client reached us over HTTPS: our own TLS socket, or a trusted proxy saying so. */
 function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   if ('encrypted' in req.socket && req.socket.encrypted) return true;
+  if (!trustProxy) return false;
   const forwarded = String(req.headers['x-forwarded-proto'] ?? '')
     .split(',')[0]
     ?.trim();
@@ -51,6 +52,7 @@ function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
 
 /** The client's address: the socket's, or with a trusted proxy the last hop it added to X-Forwarded-For. */
 function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
+  if (!trustProxy) return req.socket.remoteAddress || '';
   const forwarded = String(req.headers['x-forwarded-for'] ?? '')
     .split(',')
     .map((entry) => entry.trim())
@@ -82,13 +84,10 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
       return;
     }
   }
-  const url = new URL(req.url ?? '/', target);
-  const headers = { ...req.headers };
-  // Our services trust these headers, so the gateway sets them itself, never passing on the client's own.
-  headers['x-forwarded-for'] = clientAddress(req, trustProxy);
-  headers['x-forwarded-proto'] = https ? 'https' : 'http';
-  headers['x-forwarded-host'] = req.headers.host ?? '';
-  const upstream = request(url, { method: req.method, headers, agent: upstreamAgent }, (answer) => {
+  const { hostname, port } = addressOf(target);
+  const { headers, hasBody } = upstreamHeaders(req, clientAddress(req, trustProxy), https, `${hostname}:${port}`);
+  const path = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
+  const upstream = request({ hostname, port, path, method: req.method, headers, agent: upstreamAgent }, (answer) => {
     const early = !req.complete;
     const answerHeaders = apiHeaders(answer.headers, https);
     if (early) {
@@ -100,7 +99,18 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
       answer.on('end', () => upstream.destroy());
     }
     res.writeHead(answer.statusCode ?? 502, answerHeaders);
-    answer.pipe(res);
+    // Forwarded by hand rather than piped (lighter per answer): paused while the client is slow, and the
+    // upstream answer dropped with its socket when the client goes away first (that socket is out of step).
+    res.on('close', () => {
+      if (!answer.complete) answer.destroy();
+    });
+    answer.on('data', (chunk: Buffer) => {
+      if (!res.write(chunk)) {
+        answer.pause();
+        res.once('drain', () => answer.resume());
+      }
+    });
+    answer.on('end', () => res.end());
   });
   upstream.on('error', (error) => {
     if (upstream.destroyed && res.writableFinished) return; // our own destroy after a complete answer
@@ -114,7 +124,62 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
       );
     } else res.destroy();
   });
-  req.pipe(upstream);
+  // A request without a body (nearly every read) is sent at once; anything else streams its body.
+  if (hasBody) req.pipe(upstream);
+  else {
+    req.resume();
+    upstream.end();
+  }
+}
+
+const FORWARDING = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+
+/**
+ * The client's headers as it sent them (names, order and repeats kept), but the forwarding ones: our
+ * services trust those, so the gateway sets them itself, never passing on the client's own.
+ */
+function upstreamHeaders(
+  req: IncomingMessage,
+  forwardedFor: string,
+  https: boolean,
+  service: string,
+): { headers: string[]; hasBody: boolean } {
+  const raw = req.rawHeaders;
+  const headers: string[] = [];
+  let host = '';
+  let hasBody = false;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i] as string;
+    const value = raw[i + 1] as string;
+    const lower = name.toLowerCase();
+    if (FORWARDING.has(lower)) continue;
+    if (lower === 'host') host ||= value;
+    else if (lower === 'transfer-encoding' || (lower === 'content-length' && value !== '0')) hasBody = true;
+    headers.push(name, value);
+  }
+  // A client without a Host (HTTP/1.0) reaches the service under the service's own, as node would name it.
+  if (!host) headers.push('host', service);
+  headers.push(
+    'x-forwarded-for',
+    forwardedFor,
+    'x-forwarded-proto',
+    https ? 'https' : 'http',
+    'x-forwarded-host',
+    host,
+  );
+  return { headers, hasBody };
+}
+
+/** Each service URL parsed once. */
+const addresses = new Map<string, { hostname: string; port: number }>();
+function addressOf(target: string): { hostname: string; port: number } {
+  let address = addresses.get(target);
+  if (!address) {
+    const url = new URL(target);
+    address = { hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || 80) };
+    addresses.set(target, address);
+  }
+  return address;
 }
 
 async function health(options: GatewayOptions, res: ServerResponse): Promise<void> {
@@ -206,7 +271,7 @@ export function createGateway(options: GatewayOptions): Server {
       res.end('The app has not been built yet: run npm run build.');
       return;
     }
-    const link = linksFor(path);
+    const link = linksFor(path, hasSessionCookie(req));
     if (link) res.setHeader('Link', link);
     assets(req, res, () => {
       res.writeHead(404);

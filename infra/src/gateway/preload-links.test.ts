@@ -37,17 +37,46 @@ test("a page's lazy chunks and their imports are preloaded, never the entry's ow
     const linksFor = preloadLinks(dir);
     assert.is(
       linksFor('/dashboard'),
-      '</assets/customer-dashboard-d.js>; rel=modulepreload, </assets/shared-c.js>; rel=modulepreload, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload',
+      '</assets/customer-dashboard-d.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
     );
     assert.is(
       linksFor('/orders/EP-1001'),
-      '</assets/order-detail-f.js>; rel=modulepreload, </assets/shared-c.js>; rel=modulepreload, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload',
+      '</assets/order-detail-f.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
     );
-    assert.is(linksFor('/admin/dashboard'), '</assets/admin-dashboard-g.js>; rel=modulepreload');
+    assert.is(linksFor('/admin/dashboard'), '</assets/admin-dashboard-g.js>; rel=modulepreload; fetchpriority=low');
     assert.is(linksFor('/'), undefined);
     assert.is(linksFor('/orders/EP-1001/history'), undefined);
+  } finally {
+    await rm(dir, { recursive: true });
+  }
+});
+
+test("a signed-in customer's page preloads its GETs first, as the app asks for them; signed out, none", async () => {
+  const dir = await distWithManifest();
+  try {
+    const linksFor = preloadLinks(dir);
+    const fetched = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+    assert.is(
+      linksFor('/dashboard', true),
+      [fetched('/api/auth/me'), fetched('/api/customer/orders'), linksFor('/dashboard')].join(', '),
+    );
+    assert.is(
+      linksFor('/orders/EP%201001', true),
+      [
+        fetched('/api/auth/me'),
+        fetched('/api/orders/EP%201001'),
+        fetched('/api/orders/EP%201001/items'),
+        fetched('/api/orders/EP%201001/timeline'),
+        linksFor('/orders/EP%201001'),
+      ].join(', '),
+    );
+    assert.not.match(linksFor('/orders/EP-1001') ?? '', /rel=preload/);
+    // A path the app cannot decode either: no data preloaded, the chunks still are.
+    assert.is(linksFor('/orders/%E0%A4%A', true), linksFor('/orders/%E0%A4%A'));
+    assert.is(linksFor('/admin/dashboard', true), linksFor('/admin/dashboard'));
+    assert.is(linksFor('/', true), undefined);
   } finally {
     await rm(dir, { recursive: true });
   }
@@ -62,7 +91,7 @@ test('without a manifest no page gets a Link header', async () => {
   }
 });
 
-test('the gateway sends the Link header with the page, and none with the landing page', async () => {
+test('the gateway sends the Link header with the page (its data only with a session cookie), and none with the landing page', async () => {
   const dir = await distWithManifest();
   const gateway: Server = createGateway({
     commandUrl: 'http://127.0.0.1:9',
@@ -75,7 +104,14 @@ test('the gateway sends the Link header with the page, and none with the landing
     const base = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
     const page = await fetch(`${base}/admin/dashboard`);
     assert.is(page.status, 200);
-    assert.is(page.headers.get('link'), '</assets/admin-dashboard-g.js>; rel=modulepreload');
+    assert.is(page.headers.get('link'), '</assets/admin-dashboard-g.js>; rel=modulepreload; fetchpriority=low');
+    const customer = await fetch(`${base}/dashboard`, { headers: { cookie: 'ot_session=abc' } });
+    assert.match(
+      customer.headers.get('link') ?? '',
+      /^<\/api\/auth\/me>; rel=preload; as=fetch; crossorigin=use-credentials, /,
+    );
+    const signedOut = await fetch(`${base}/dashboard`);
+    assert.not.match(signedOut.headers.get('link') ?? '', /rel=preload/);
     const landing = await fetch(`${base}/`);
     assert.is(landing.status, 200);
     assert.is(landing.headers.get('link'), null);

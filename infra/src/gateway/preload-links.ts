@@ -6,19 +6,44 @@ import { join } from 'node:path';
  * without it the browser learns of a page's chunk only after main JS has run, so it waits main JS ->
  * chunk -> data. With it, the chunk arrives beside main JS. The chunk names come from the build's Vite
  * manifest (pwa/dist/.vite/manifest.json); the entry's own static imports are left out (index.html
- * already preloads them).
+ * already lists them). At low priority: the prerendered page paints without them, and the page's data
+ * (preloaded at high priority) goes first.
  */
-const PAGE_MODULES: { pattern: RegExp; modules: string[] }[] = [
+const PAGE_MODULES: { pattern: RegExp; modules: string[]; data?: (match: RegExpExecArray) => string[] }[] = [
   {
     pattern: /^\/dashboard\/?$/,
     modules: ['src/features/orders/components/customer-dashboard-page.tsx', 'src/features/orders/api/order-queries.ts'],
+    data: () => ['/api/auth/me', '/api/customer/orders'],
   },
   {
-    pattern: /^\/orders\/[^/]+\/?$/,
+    pattern: /^\/orders\/([^/]+)\/?$/,
     modules: ['src/app/routes/order-detail-route.tsx', 'src/features/orders/api/order-queries.ts'],
+    data: (match) => {
+      const order = `/api/orders/${encodeURIComponent(decodeURIComponent(match[1] ?? ''))}`;
+      return ['/api/auth/me', order, `${order}/items`, `${order}/timeline`];
+    },
   },
   { pattern: /^\/admin\/dashboard\/?$/, modules: ['src/app/routes/admin-dashboard-route.tsx'] },
 ];
+
+/**
+ * The GETs a customer's page makes at start (pwa/src/app/router.tsx, preloadCustomerPage, and the session
+ * check), asked for with the page when it comes with a session cookie: they are on their way before the
+ * app has loaded. Each is the app's own request exactly (same URL, `credentials: 'include'`), so the
+ * app's fetch takes the preloaded answer instead of asking again. Read-your-writes is untouched: a page
+ * load starts with no position to wait for.
+ */
+const dataLinks = (paths: string[]) =>
+  paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+
+/** The page's data, or none when its path cannot be decoded (the app then shows its own answer). */
+function dataFor(page: (typeof PAGE_MODULES)[number], match: RegExpExecArray): string[] {
+  try {
+    return page.data ? dataLinks(page.data(match)) : [];
+  } catch {
+    return [];
+  }
+}
 
 interface ManifestChunk {
   file: string;
@@ -37,8 +62,11 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>, seen 
   for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into, seen);
 }
 
-/** The Link header per page, built once from the manifest; a missing or unreadable manifest gives none. */
-export function preloadLinks(staticDir: string): (pathname: string) => string | undefined {
+/**
+ * The Link header per page, its chunks built once from the manifest (a missing or unreadable manifest gives
+ * none); `signedIn` (a session cookie came with the request) adds the page's data, first.
+ */
+export function preloadLinks(staticDir: string): (pathname: string, signedIn?: boolean) => string | undefined {
   const path = join(staticDir, '.vite', 'manifest.json');
   if (!existsSync(path)) return () => undefined;
   let manifest: Manifest;
@@ -49,13 +77,21 @@ export function preloadLinks(staticDir: string): (pathname: string) => string | 
   }
   const entryFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, entryFiles);
-  const headers = PAGE_MODULES.map(({ pattern, modules }) => {
+  const pages = PAGE_MODULES.map((page) => {
     const files = new Set<string>();
-    for (const module of modules) staticClosure(manifest, module, files);
-    const links = [...files]
+    for (const module of page.modules) staticClosure(manifest, module, files);
+    const chunks = [...files]
       .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
-      .map((file) => `</${file}>; rel=modulepreload`);
-    return { pattern, header: links.length > 0 ? links.join(', ') : undefined };
+      .map((file) => `</${file}>; rel=modulepreload; fetchpriority=low`);
+    return { page, chunks };
   });
-  return (pathname) => headers.find(({ pattern }) => pattern.test(pathname))?.header;
+  return (pathname, signedIn = false) => {
+    for (const { page, chunks } of pages) {
+      const match = page.pattern.exec(pathname);
+      if (!match) continue;
+      const links = [...(signedIn ? dataFor(page, match) : []), ...chunks];
+      return links.length > 0 ? links.join(', ') : undefined;
+    }
+    return undefined;
+  };
 }

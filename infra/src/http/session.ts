@@ -2,12 +2,19 @@ import { createHash } from 'node:crypto';
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type { Context, Next } from 'koa';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.ts';
+import type { Checkpoint } from '../event-store/event-store.ts';
 import { unauthorized } from './errors.ts';
 import { requireRole, requireRoleOf } from './policy.ts';
 
 export interface AppState {
   user: SessionUser | null;
   sessionToken: string | null;
+  /**
+   * Query service: the read models as of `checkpoint` (or later) hold everything this request must see,
+   * `tables` are the live read-model tables, and the auth tables were heard up to its arrival: an answer
+   * kept in memory, read from those tables at that checkpoint or later, may serve it. Unset: read the database.
+   */
+  readsAt?: { checkpoint: Checkpoint; tables: string };
 }
 
 export type AppContext = Context & { state: AppState };

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
@@ -10,33 +10,61 @@ const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ de
 const StaffLoginPage = lazy(() =>
   import('../features/auth/components/staff-login-page.tsx').then((m) => ({ default: m.StaffLoginPage })),
 );
-const loadCustomerDashboard = () => import('../features/orders/components/customer-dashboard-page.tsx');
-const CustomerDashboardPage = lazy(() => loadCustomerDashboard().then((m) => ({ default: m.CustomerDashboardPage })));
-const loadOrderDetail = () => import('./routes/order-detail-route.tsx');
-const OrderDetailPage = lazy(() => loadOrderDetail().then((m) => ({ default: m.OrderDetailRoute })));
+
+/**
+ * A lazy page whose code, once here, renders at once: a customer's page asks for its code at start
+ * (main.tsx waits for it), so the first render shows the page, not a spinner for a chunk already loaded.
+ * Which of the two a mounted page uses never changes, so it is never mounted twice.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  let loaded: ComponentType | undefined;
+  const loadAndKeep = () =>
+    load().then((module) => {
+      loaded = pick(module);
+      return module;
+    });
+  const Lazy = lazy(() => loadAndKeep().then((module) => ({ default: pick(module) })));
+  function Page() {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return { Page, load: loadAndKeep };
+}
+
+const customerDashboard = lazyPage(
+  () => import('../features/orders/components/customer-dashboard-page.tsx'),
+  (m) => m.CustomerDashboardPage,
+);
+const CustomerDashboardPage = customerDashboard.Page;
+const orderDetail = lazyPage(
+  () => import('./routes/order-detail-route.tsx'),
+  (m) => m.OrderDetailRoute,
+);
+const OrderDetailPage = orderDetail.Page;
 
 /**
  * A customer's pages ask for their code and data on start, beside the session check, instead of after
  * it (issue 14: one round trip and one chunk less before the page shows). A reader who turns out not to
- * be signed in gets a 401 nobody shows, and the guard sends them to /.
+ * be signed in gets a 401 nobody shows, and the guard sends them to /. On such a page: its code, loading.
  */
-export function preloadCustomerPage(pathname: string, queryClient: QueryClient): void {
-  if (pathname === '/dashboard') {
-    void loadCustomerDashboard();
+export function preloadCustomerPage(pathname: string, queryClient: QueryClient): Promise<unknown> | null {
+  if (matchPath('/dashboard', pathname)) {
     void import('../features/orders/api/order-queries.ts').then((m) =>
       queryClient.prefetchQuery(m.customerOrdersQuery()),
     );
+    return customerDashboard.load();
   }
   const orderNumber = matchPath('/orders/:orderNumber', pathname)?.params.orderNumber;
   if (orderNumber) {
-    void loadOrderDetail();
     // The order, its items and its timeline: the page asks for each once the one before it is there.
     void import('../features/orders/api/order-queries.ts').then((m) => {
       void queryClient.prefetchQuery(m.orderQuery(orderNumber));
       void queryClient.prefetchQuery(m.orderItemsQuery(orderNumber));
       void queryClient.prefetchQuery(m.orderTimelineQuery(orderNumber));
     });
+    return orderDetail.load();
   }
+  return null;
 }
 const AdminDashboardPage = lazy(() =>
   import('./routes/admin-dashboard-route.tsx').then((m) => ({ default: m.AdminDashboardRoute })),

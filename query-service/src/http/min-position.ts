@@ -1,8 +1,12 @@
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
+import { SESSION_COOKIE } from '@ot/infra/auth/sessions.ts';
 import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
-import { type AppContext, loadSession, resumeSession } from '@ot/infra/http/session.ts';
+import { type AppContext, loadSession, readCookie, resumeSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 import type { QueryServiceDeps } from '../deps.ts';
+import { liveTables } from './change-fence.ts';
+import { keptAnswers } from './kept.ts';
 
 const WAIT_LIMIT_MS = 2000;
 const IMPLICIT_WAIT_LIMIT_MS = 1000;
@@ -10,7 +14,9 @@ const HEAD_MARGIN = 10_000;
 /** How often a waiting read looks at the checkpoint when no wake-up came (a replica's copy moves without one). */
 const POLL_MS = 10;
 
-type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected'>;
+type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'fence'>;
+/** Sessions kept in memory at most (the oldest kept is forgotten first). */
+const KEPT_SESSIONS = 10_000;
 
 /** Where the log stands for one request: its head's position, and whether a checkpoint reaches every target. */
 interface Located {
@@ -92,12 +98,34 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
   const honour = honourMinPosition(deps);
   const columns = deps.store.locateColumns;
   if (columns) {
+    const fence = deps.fence;
+    const kept = fence ? keptAnswers<SessionUser>(fence, KEPT_SESSIONS) : null;
     // The store's database holds the sessions too: the session row and where the log stands in one statement.
     return async (ctx: AppContext, next: Next) => {
       const asked = askedPosition(ctx);
+      // Without x-min-position, a session kept in memory serves once the fence has passed: every change
+      // committed before this request is heard by then, and the fence's statement read the log's head.
+      let tables: string | null = null;
+      if (fence && kept && asked === 0) {
+        const token = readCookie(ctx, SESSION_COOKIE);
+        if (!token) return loadSignedOut(ctx, next);
+        const passed = await fence.pass();
+        tables = passed ? liveTables(passed) : null;
+        const user = passed ? kept.get(token) : undefined;
+        if (passed && user) {
+          ctx.state.sessionToken = token;
+          ctx.state.user = user;
+          await honour(ctx, 0, locatedAt(columns.read(passed, 0)), tables);
+          return next();
+        }
+      }
+      const readUnder = fence?.generation() ?? 0;
+      const sentAt = performance.now();
       const session = await resumeSession(ctx, deps.sessions, { columns: columns.columns('$2'), values: [asked] });
       if (!session) return next(); // nothing to read without a session
-      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)));
+      const token = ctx.state.sessionToken;
+      if (kept && token && !session.renewed) kept.keep(token, session.user, sentAt + session.freshForMs, readUnder);
+      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)), tables);
       await next();
     };
   }
@@ -114,6 +142,12 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
   };
 }
 
+function loadSignedOut(ctx: AppContext, next: Next) {
+  ctx.state.sessionToken = null;
+  ctx.state.user = null;
+  return next();
+}
+
 const askedPosition = (ctx: AppContext) => {
   const header = ctx.get('x-min-position');
   return /^\d{1,15}$/.test(header) ? Number(header) : 0;
@@ -122,7 +156,11 @@ const askedPosition = (ctx: AppContext) => {
 /** Waits (bounded) until the projector's checkpoint reaches the asked event and the log's head as located. */
 function honourMinPosition(deps: Deps) {
   const checkpoint = projectorCheckpoint(deps.pool);
-  return async (ctx: AppContext, asked: number, located: Located) => {
+  /**
+   * `tables`: the live read-model tables as read by a fence passed after this request arrived (null: no
+   * fence passed), so answers kept in memory may serve it (`ctx.state.readsAt`, set once the targets are reached).
+   */
+  return async (ctx: AppContext, asked: number, located: Located, tables: string | null = null) => {
     const known = located.head;
     const head = known ?? 0;
     // A position far beyond the log's head was never written: waiting for it would only hold the request.
@@ -134,13 +172,16 @@ function honourMinPosition(deps: Deps) {
     if (explicit > 0 || head > 0) {
       const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
       const reachedBy = async (at: Checkpoint | null) => at !== null && (await located.reached(at, explicit, head > 0));
-      let reached = await reachedBy(checkpoint.known());
+      let at = checkpoint.known();
+      let reached = await reachedBy(at);
       while (!reached) {
-        reached = await reachedBy(await checkpoint.read());
+        at = await checkpoint.read();
+        reached = await reachedBy(at);
         if (reached || Date.now() > deadline) break;
         await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
       }
       ctx.set('x-min-position-reached', String(reached && !beyond));
+      if (tables !== null && reached && at) ctx.state.readsAt = { checkpoint: at, tables };
     }
   };
 }

@@ -10,7 +10,12 @@ import { readOrders } from '../read-orders.ts';
  * a customer cannot even learn that the number exists. The number may be typed in any case (`ep-0001`),
  * as at login; an order whose number matches exactly wins over one matching only without case.
  */
-export async function getOrderFor(deps: QueryServiceDeps, user: SessionUser, orderNumber: string): Promise<OrderView> {
+export async function getOrderFor(
+  deps: QueryServiceDeps,
+  user: SessionUser,
+  orderNumber: string,
+  today = deps.clock().toISOString(),
+): Promise<OrderView> {
   const number = orderNumber.trim();
   const sameNumber = 'upper(o.order_number) = upper($1)';
   const staff = readsEveryOrder(user);
@@ -19,9 +24,16 @@ export async function getOrderFor(deps: QueryServiceDeps, user: SessionUser, ord
     : { sql: `${sameNumber} and lower(o.customer_email) = lower($2)`, values: [number, user.email ?? ''] };
   const [order] = await readOrders(deps.pool, where, {
     forAdmin: staff,
-    today: deps.clock().toISOString(),
+    today,
     orderBy: '(o.order_number = $1) desc, o.order_number',
   });
   if (!order) throw orderNotFound();
   return order;
 }
+
+/**
+ * What `getOrderFor` answers depends on, besides the read models: who reads (staff alike, a customer by
+ * email), the number exactly as typed (an exact match wins over one without case) and the day (overdue).
+ */
+export const orderViewKey = (user: SessionUser, orderNumber: string, today: string): string =>
+  `${readsEveryOrder(user) ? 'staff' : `customer ${user.email ?? ''}`}\n${today.slice(0, 10)}\n${orderNumber.trim()}`;

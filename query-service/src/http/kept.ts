@@ -1,0 +1,46 @@
+import type { ChangeFence } from './change-fence.ts';
+
+/**
+ * Answers of the database kept in memory while they stay true: each until its own deadline
+ * (`performance.now()` time), and all of them only while the fence's generation has not moved (a change
+ * of the auth tables, or a LISTEN connection lost or regained, forgets them all). Read an entry only
+ * after `fence.pass()` resolved for the request, so the generation is as of the request's arrival.
+ */
+export function keptAnswers<V>(fence: ChangeFence, max: number) {
+  const entries = new Map<string, { value: V; until: number }>();
+  let generation = fence.generation();
+  const current = () => {
+    const now = fence.generation();
+    if (now !== generation) {
+      entries.clear();
+      generation = now;
+    }
+  };
+  return {
+    get(key: string): V | undefined {
+      current();
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (performance.now() >= entry.until) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.value;
+    },
+    /**
+     * Keeps an answer read from the database by a statement sent when the generation was `readUnder`
+     * (taken before sending it): kept only when it has not moved since and the connection is up, so no
+     * change committed after the read can have been missed.
+     */
+    keep(key: string, value: V, until: number, readUnder: number): void {
+      if (!fence.listening() || fence.generation() !== readUnder || until <= performance.now()) return;
+      current();
+      if (entries.size >= max && !entries.has(key)) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      entries.set(key, { value, until });
+    },
+  };
+}
+export type KeptAnswers<V> = ReturnType<typeof keptAnswers<V>>;
