@@ -19,6 +19,12 @@ export interface QueryServiceDeps {
   store: EventStore;
   /** The projector's wake-up after each batch, so a read waiting for its write looks again at once (else it polls). */
   projected?: WakeUps;
+  /**
+   * Whether the checkpoint a wake-up carries is the one reads compare with (read models read where the
+   * projector writes them; not with a streaming replica, whose own copy lags): then a waiting read does
+   * not read it again.
+   */
+  checkpointAnnounced?: boolean;
   /** What lets sessions and order views be answered from memory (change-fence.ts); without it every read asks the database. */
   fence?: ChangeFence;
   /** Only to preview the next order number. */

@@ -30,6 +30,7 @@ const app = createApp({
   pool: readPool,
   store,
   projected,
+  checkpointAnnounced: !config.READ_DATABASE_URL,
   fence,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,

@@ -130,6 +130,7 @@ export async function startStack(
     pool: readPool,
     store,
     projected,
+    checkpointAnnounced: !options.readReplica,
     fence,
     orderNumbers,
     logger,

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { SESSION_COOKIE } from '@ot/infra/auth/sessions.ts';
+import { announcedCheckpoint } from '@ot/infra/db/notify.ts';
 import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
 import { type AppContext, loadSession, readCookie, resumeSession } from '@ot/infra/http/session.ts';
@@ -14,7 +15,7 @@ const HEAD_MARGIN = 10_000;
 /** How often a waiting read looks at the checkpoint when no wake-up came (a replica's copy moves without one). */
 const POLL_MS = 10;
 
-type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'fence'>;
+type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'fence' | 'checkpointAnnounced'>;
 /** Sessions kept in memory at most (the oldest kept is forgotten first). */
 const KEPT_SESSIONS = 10_000;
 
@@ -72,6 +73,11 @@ function projectorCheckpoint(pool: Deps['pool']) {
   };
   return {
     known: () => furthest,
+    /** A checkpoint the projector announced it committed: kept as if read. */
+    offer(found: Checkpoint): Checkpoint {
+      if (furthest === null || !reaches(furthest, found)) furthest = found;
+      return furthest;
+    },
     read(): Promise<Checkpoint | null> {
       reading ??= read().finally(() => {
         reading = null;
@@ -174,11 +180,15 @@ function honourMinPosition(deps: Deps) {
       const reachedBy = async (at: Checkpoint | null) => at !== null && (await located.reached(at, explicit, head > 0));
       let at = checkpoint.known();
       let reached = await reachedBy(at);
+      // The checkpoint the projector's wake-up carried, when it can be trusted: then no read of it.
+      let heard: Checkpoint | null = null;
       while (!reached) {
-        at = await checkpoint.read();
+        at = heard ? checkpoint.offer(heard) : await checkpoint.read();
         reached = await reachedBy(at);
         if (reached || Date.now() > deadline) break;
-        await (deps.projected?.next(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+        const payload = await (deps.projected?.next(POLL_MS) ??
+          new Promise<undefined>((resolve) => setTimeout(resolve, POLL_MS)));
+        heard = deps.checkpointAnnounced ? announcedCheckpoint(payload) : null;
       }
       ctx.set('x-min-position-reached', String(reached && !beyond));
       if (tables !== null && reached && at) ctx.state.readsAt = { checkpoint: at, tables };
