@@ -45,4 +45,50 @@ test('without x-min-position a read still waits for what was committed before it
   }
 });
 
+test('a waiting read takes the checkpoint the projector announced with its batch, without reading it again', async () => {
+  // Given no projector runs, and an order written (its event not in the read models)
+  const stack = await startStack({}, { projector: false });
+  try {
+    const admin = stack.client();
+    await admin.loginAdmin();
+    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
+    const position = placed.headers.get('x-event-position') ?? '';
+    const { rows } = await stack.db.pool.query<{ tx: string }>(
+      'select transaction_id::text as tx from es.events where position = $1',
+      [position],
+    );
+    const tx = rows[0]?.tx ?? '';
+
+    // When a read waits for it, and a batch announces a checkpoint at that event (rm.checkpoints unchanged)
+    const started = Date.now();
+    const reading = admin.get(`/api/orders/${placed.body.orderNumber}`, { 'x-min-position': position });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${tx} ${position}`]);
+    const read = await reading;
+
+    // Then it answers at once as having reached it: the announcement was taken as the checkpoint
+    assert.is(read.headers.get('x-min-position-reached'), 'true');
+    assert.ok(Date.now() - started < 1500, `waited ${Date.now() - started} ms`);
+  } finally {
+    await stack.stop();
+  }
+});
+
+test("beside a streaming replica an announced checkpoint is not taken: the replica's own copy counts", async () => {
+  const stack = await startStack({}, { projector: false, readReplica: (url: string) => url });
+  try {
+    const admin = stack.client();
+    await admin.loginAdmin();
+    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
+    const position = placed.headers.get('x-event-position') ?? '';
+    const reading = admin.get(`/api/orders/${placed.body.orderNumber}`, { 'x-min-position': position });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`999999999 ${position}`]);
+    const read = await reading;
+    assert.is(read.headers.get('x-min-position-reached'), 'false');
+  } finally {
+    await stack.stop();
+  }
+});
+
 test.run();
