@@ -42,17 +42,33 @@ test('the history holds every kind of event', async ({ store }) => {
 });
 
 test('a rebuild in batches gives byte-identical read models to applying one event at a time', async ({ db, store }) => {
-  const one = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize: 1, copyFrom: 1e9 });
+  const one = await rebuildReadModels({
+    pool: db.pool,
+    store,
+    projections,
+    logger,
+    batchSize: 1,
+    copyFrom: 1e9,
+    rowsInMemory: 0,
+  });
   const oneAtATime = await dump(db);
   assert.ok(oneAtATime.orders?.length === 40 && (oneAtATime.email_retry_queue?.length ?? 0) > 0);
-  // Batches of 7 write rows as JSON; of 5000, every table's rows go through COPY (rows known to be new
-  // straight into the table, the others through a staging table); the last run takes the defaults.
-  for (const batchSize of [7, 5000, undefined]) {
-    const copyFrom = batchSize === undefined ? undefined : 2;
-    const batched = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize, copyFrom });
+  // Batches of 7 write rows as JSON, every batch read back from the shadow; with 100 rows in memory the
+  // replay writes and forgets rows many times over (what it forgot read back, the rest kept); of 5000,
+  // every table's rows go through COPY (rows known to be new straight into the table, the others through
+  // a staging table); the last run takes the defaults (every row held in memory, none read back).
+  const runs = [
+    { batchSize: 7, copyFrom: 2, rowsInMemory: 0 },
+    { batchSize: 7, copyFrom: 1e9, rowsInMemory: 100 },
+    { batchSize: 13, copyFrom: 2, rowsInMemory: 100 },
+    { batchSize: 5000, copyFrom: 2, rowsInMemory: 0 },
+    {},
+  ];
+  for (const run of runs) {
+    const batched = await rebuildReadModels({ pool: db.pool, store, projections, logger, ...run });
     assert.is(batched.events, one.events);
     assert.equal(batched.rows, one.rows);
-    assert.equal(await dump(db), oneAtATime, `batches of ${batchSize}`);
+    assert.equal(await dump(db), oneAtATime, JSON.stringify(run));
   }
 });
 

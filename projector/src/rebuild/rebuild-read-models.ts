@@ -49,13 +49,14 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     logger,
     batchSize: options.batchSize ?? SHADOW_BATCH,
     copyFrom: options.copyFrom,
+    rowsInMemory: options.rowsInMemory,
   };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(pool, async (db) => {
     try {
       const deferredIndexes = await createShadow(db, projections, SHADOW);
-      const built = await catchUp(db, deps, shadow);
+      const built = await catchUp(db, deps, shadow, { empty: true });
       for (const index of deferredIndexes) await db.query(index);
       for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
       logger.info({ events: built }, 'shadow read models built; swapping in');

@@ -11,8 +11,10 @@ export interface ReplayIntoShadowOptions {
   logger: Logger;
   /** The live projector's checkpoint row. */
   name?: string;
-  /** Events per batch (default 20,000: fewer batches read fewer rows back from the shadow). */
+  /** Events read per batch (default SHADOW_BATCH). */
   batchSize?: number;
+  /** Rows held in memory across batches (replay.ts, default ROWS_IN_MEMORY; 0 reads every batch's rows back). */
+  rowsInMemory?: number;
 }
 
 /** The default batch of a replay into a shadow schema. */

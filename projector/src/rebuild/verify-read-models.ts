@@ -76,14 +76,21 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
 export async function verifyReadModels(options: ReplayIntoShadowOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? SHADOW_BATCH };
+  const deps = {
+    store: options.store,
+    projections,
+    logger,
+    batchSize: options.batchSize ?? SHADOW_BATCH,
+    rowsInMemory: options.rowsInMemory,
+  };
   const scratch: Target = { schema: SCRATCH, checkpoints: `${SCRATCH}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(
     pool,
     async (db) => {
       await createShadow(db, projections, SCRATCH); // its deferred indexes are not needed to compare
-      let events = await catchUp(db, deps, scratch, { until: await readCheckpoint(db, live, false) });
+      const until = await readCheckpoint(db, live, false);
+      let events = await catchUp(db, deps, scratch, { until, empty: true });
       await db.query('begin');
       try {
         const checkpoint = await readCheckpoint(db, live, true);
