@@ -68,7 +68,10 @@ export function createRowMemory(options: RowMemoryOptions) {
     const group = String(row[groupBy]);
     let keys = table.groups.get(group);
     if (present) {
-      if (!keys) table.groups.set(group, (keys = new Set()));
+      if (!keys) {
+        keys = new Set();
+        table.groups.set(group, keys);
+      }
       keys.add(key);
     } else keys?.delete(key);
   };
