@@ -7,8 +7,10 @@ import {
   writeCheckpoint,
 } from '../runtime/replay.ts';
 import {
+  buildKeys,
   createShadow,
   dropShadow,
+  finishShadow,
   type ReplayIntoShadowOptions,
   readModelTables,
   rowCounts,
@@ -55,10 +57,9 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(pool, async (db) => {
     try {
-      const deferredIndexes = await createShadow(db, projections, SHADOW);
-      const built = await catchUp(db, deps, shadow, { empty: true });
-      for (const index of deferredIndexes) await db.query(index);
-      for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
+      const deferred = await createShadow(db, projections, SHADOW);
+      const built = await catchUp(db, deps, shadow, { fresh: { keys: () => buildKeys(db, deferred) } });
+      await finishShadow(pool, db, deferred, SHADOW, readModelTables(projections));
       logger.info({ events: built }, 'shadow read models built; swapping in');
       for (let attempt = 1; ; attempt++) {
         await db.query('begin');

@@ -3,6 +3,7 @@ import type { Checkpoint } from '@ot/infra/event-store/event-store.ts';
 import type pg from 'pg';
 import { applyNextBatch, catchUp, liveTarget, readCheckpoint, type Target } from '../runtime/replay.ts';
 import {
+  buildKeys,
   createShadow,
   dropShadow,
   type ReplayIntoShadowOptions,
@@ -88,9 +89,11 @@ export async function verifyReadModels(options: ReplayIntoShadowOptions): Promis
   return withRebuildLock(
     pool,
     async (db) => {
-      await createShadow(db, projections, SCRATCH); // its deferred indexes are not needed to compare
+      // Of the indexes it leaves out, the scratch copy needs only its keys (to apply the last events).
+      const deferred = await createShadow(db, projections, SCRATCH);
       const until = await readCheckpoint(db, live, false);
-      let events = await catchUp(db, deps, scratch, { until, empty: true });
+      let events = await catchUp(db, deps, scratch, { until, fresh: { keys: () => buildKeys(db, deferred) } });
+      await buildKeys(db, deferred);
       await db.query('begin');
       try {
         const checkpoint = await readCheckpoint(db, live, true);

@@ -162,6 +162,11 @@ export function createRowMemory(options: RowMemoryOptions) {
   }
 
   return {
+    /** Every row the tables hold is in memory: nothing is read back, every row written is new. */
+    get complete() {
+      return complete;
+    },
+
     /** Rows (and rows known absent) held. */
     get size() {
       return held;

@@ -112,23 +112,25 @@ export async function applyNextBatch(
  * verification, under their advisory lock) until caught up with what is committed or until `until`;
  * returns the events read. The next batch is read and parsed while the current one is folded. Batches
  * are folded into one row memory (apply-events.ts) that is written, with the checkpoint of the last
- * event folded, in one short transaction when it holds `rowsInMemory` rows and at the end; with `empty`
- * (the target was just created) nothing is read back from it until rows are forgotten. The live read
- * models are followed by infra/src/follower instead.
+ * event folded, in one short transaction when it holds `rowsInMemory` rows and at the end. With `fresh`
+ * (the target was just created, empty and without its keys) nothing is read back from it until rows
+ * are forgotten, and `fresh.keys` builds its keys, once, before any is. The live read models are
+ * followed by infra/src/follower instead.
  */
 export async function catchUp(
   db: pg.ClientBase,
   deps: ReplayDeps,
   target: Target,
-  options: { until?: Checkpoint; empty?: boolean } = {},
+  options: { until?: Checkpoint; fresh?: { keys: () => Promise<void> } } = {},
 ): Promise<number> {
   const limit = deps.rowsInMemory ?? ROWS_IN_MEMORY;
   const memory = createRowMemory({
     projections: deps.projections,
     schema: target.schema,
     copyFrom: deps.copyFrom,
-    empty: options.empty === true && limit > 0,
+    empty: options.fresh !== undefined && limit > 0,
   });
+  let keyed = options.fresh === undefined;
   let read = 0;
   let unwritten: Checkpoint | null = null;
   let next = readBatch(deps, await readCheckpoint(db, target, false), options.until);
@@ -140,6 +142,10 @@ export async function catchUp(
       if (!end) {
         next = readBatch(deps, batch.last, options.until);
         next.catch(() => {});
+      }
+      if (!keyed && !memory.complete) {
+        await options.fresh?.keys(); // rows are read back and upserted from here on
+        keyed = true;
       }
       await memory.apply(db, batch.events);
       read += batch.read;

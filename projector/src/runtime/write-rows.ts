@@ -93,7 +93,10 @@ async function upsert(
   all: string[],
   rows: Row[],
   copyFrom: number,
-  /** No row's key is in the table yet: many go straight in by COPY (as a rebuild's new rows do). */
+  /**
+   * No row's key is in the table yet (and only this transaction writes it): inserted without looking for
+   * a conflict (a fresh shadow table has no keys yet), many straight in by COPY (as a rebuild's new rows).
+   */
   absent = false,
 ): Promise<void> {
   const relation = `${ident(schema)}.${ident(spec.name)}`;
@@ -112,7 +115,7 @@ async function upsert(
   const conflict = `on conflict (${ident(spec.key)}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
   if (rows.length < copyFrom) {
     await db.query(
-      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${conflict}`,
+      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${absent ? '' : conflict}`,
       [JSON.stringify(rows)],
     );
     return;
