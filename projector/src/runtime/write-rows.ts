@@ -40,41 +40,65 @@ export async function writeChanges(
   tables: readonly { spec: TableSpec; entries: Map<string, Entry> }[],
   copyFrom = COPY_FROM,
 ): Promise<void> {
-  for (const table of [...tables].reverse()) {
-    const deleted: string[] = [];
-    for (const [key, entry] of table.entries) if (entry.deleted) deleted.push(key);
+  // What to write, gathered before the first statement; every entry is then as the table will hold it.
+  const plans = tables.map((table) => plan(table));
+  for (const { table, deleted } of [...plans].reverse()) {
     if (deleted.length === 0) continue;
     await db.query(`delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any($1)`, [
       deleted,
     ]);
   }
-  for (const table of tables) {
-    const stored: Row[] = [];
-    const bySignature = new Map<string, { columns: string[]; rows: Row[]; absent: boolean }>();
-    for (const entry of table.entries.values()) {
-      if (!entry.row || !entry.dirty) continue;
-      if (entry.stored) {
-        stored.push(entry.row);
-        continue;
-      }
-      const columns = Object.keys(entry.row);
-      const signature = `${entry.absent}:${columns.join(',')}`;
-      const group = bySignature.get(signature) ?? { columns, rows: [], absent: entry.absent };
-      group.rows.push(entry.row);
-      bySignature.set(signature, group);
-    }
+  for (const { table, stored, groups } of plans) {
     const [first] = stored;
     if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
-    for (const { columns, rows, absent } of bySignature.values())
+    for (const { columns, rows, absent } of groups)
       await upsert(db, schema, table.spec, columns, rows, copyFrom, absent);
   }
-  for (const table of tables) {
-    for (const entry of table.entries.values()) {
-      if (entry.dirty) entry.absent = false;
-      entry.dirty = false;
-      entry.deleted = false;
+}
+
+/** A table's deletes, its changed stored rows and its other changed rows by columns written and `absent`. */
+function plan(table: { spec: TableSpec; entries: Map<string, Entry> }) {
+  const deleted: string[] = [];
+  const stored: Row[] = [];
+  const bySignature = new Map<string, Group>();
+  // Rows one projection built come in runs of the same columns: compared with the last group's first.
+  let lastAbsent: Group | undefined;
+  let lastPresent: Group | undefined;
+  table.entries.forEach((entry, key) => {
+    if (entry.deleted) deleted.push(key);
+    const { row } = entry;
+    if (row && entry.dirty) {
+      if (entry.stored) stored.push(row);
+      else {
+        const columns = Object.keys(row);
+        let group = entry.absent ? lastAbsent : lastPresent;
+        if (!group || !sameColumns(group.columns, columns)) {
+          const signature = `${entry.absent}:${columns.join(',')}`;
+          group = bySignature.get(signature) ?? { columns, rows: [], absent: entry.absent };
+          bySignature.set(signature, group);
+          if (entry.absent) lastAbsent = group;
+          else lastPresent = group;
+        }
+        group.rows.push(row);
+      }
+      entry.absent = false;
     }
-  }
+    entry.dirty = false;
+    entry.deleted = false;
+  });
+  return { table, deleted, stored, groups: [...bySignature.values()] };
+}
+
+interface Group {
+  columns: string[];
+  rows: Row[];
+  absent: boolean;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 const generatedColumns = new Map<string, Set<string>>();
