@@ -58,9 +58,13 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   return withRebuildLock(pool, async (db) => {
     try {
       const deferred = await createShadow(db, projections, SHADOW);
+      const replayStarted = performance.now();
       const built = await catchUp(db, deps, shadow, { fresh: { keys: () => buildKeys(db, deferred) } });
+      const indexStarted = performance.now();
       await finishShadow(pool, db, deferred, SHADOW, readModelTables(projections));
-      logger.info({ events: built }, 'shadow read models built; swapping in');
+      const replayMs = Math.round(indexStarted - replayStarted);
+      const indexMs = Math.round(performance.now() - indexStarted);
+      logger.info({ events: built, replayMs, indexMs }, 'shadow read models built and indexed; swapping in');
       for (let attempt = 1; ; attempt++) {
         await db.query('begin');
         try {
