@@ -61,6 +61,8 @@ test('a rebuild in batches gives byte-identical read models to applying one even
     { batchSize: 7, copyFrom: 2, rowsInMemory: 0 },
     { batchSize: 7, copyFrom: 1e9, rowsInMemory: 100 },
     { batchSize: 13, copyFrom: 2, rowsInMemory: 100 },
+    { batchSize: 13, copyFrom: 2, rowsInMemory: 400 },
+    { batchSize: 13, copyFrom: 1e9, rowsInMemory: 250 },
     { batchSize: 5000, copyFrom: 2, rowsInMemory: 0 },
     {},
   ];

@@ -12,6 +12,8 @@ interface Table {
   groups: Map<string, Set<string>>;
   /** Groups whose every row is in memory (read from the table, merged with those changed here). */
   loaded: Set<string>;
+  /** An insert-only table's rows put since the last write, in a replay into a fresh schema. */
+  inserted: Row[];
 }
 
 export interface RowMemoryOptions {
@@ -21,7 +23,8 @@ export interface RowMemoryOptions {
   copyFrom?: number;
   /**
    * The schema's tables hold no rows yet and nobody else writes them (a fresh shadow schema): a row not
-   * in memory is not in the table either, so nothing is read back until rows are evicted.
+   * in memory is not in the table either, so nothing is read back until rows are evicted, and the rows
+   * of insert-only tables are inserted, not held.
    */
   empty?: boolean;
 }
@@ -38,7 +41,7 @@ export function createRowMemory(options: RowMemoryOptions) {
   const tables = new Map<string, Table>();
   for (const projection of projections) {
     for (const spec of projection.tables) {
-      tables.set(spec.name, { spec, entries: new Map(), groups: new Map(), loaded: new Set() });
+      tables.set(spec.name, { spec, entries: new Map(), groups: new Map(), loaded: new Set(), inserted: [] });
     }
   }
   const tableOf = (name: string): Table => {
@@ -48,6 +51,7 @@ export function createRowMemory(options: RowMemoryOptions) {
   };
   /** Every row the tables hold is in memory (or known absent): nothing has been evicted from a fresh schema. */
   let complete = options.empty === true;
+  const inserting = options.empty === true;
   /** Counts `apply` calls: entries remember the last one that used them, so eviction keeps the recent ones. */
   let round = 0;
   let held = 0;
@@ -96,6 +100,12 @@ export function createRowMemory(options: RowMemoryOptions) {
   };
 
   function put(table: Table, change: Change): void {
+    if (inserting && table.spec.insertOnly) {
+      if (change.row === null) throw new Error(`${table.spec.name} is insert-only: its rows are never deleted`);
+      table.inserted.push(change.row);
+      held++;
+      return;
+    }
     let entry = entryOf(table, change.key);
     if (!entry) {
       // Not asked for: in a complete memory it is not in the table either.
@@ -131,6 +141,7 @@ export function createRowMemory(options: RowMemoryOptions) {
       for (const projection of projections) {
         for (const need of projection.needs(event)) {
           const table = tableOf(need.table);
+          if (table.spec.insertOnly) throw new Error(`${table.spec.name} is insert-only: its rows are never read`);
           if ('key' in need) {
             if (entryOf(table, need.key)) continue;
             if (complete) add(table, need.key, freshEntry(null, true, round));
@@ -162,12 +173,12 @@ export function createRowMemory(options: RowMemoryOptions) {
   }
 
   return {
-    /** Every row the tables hold is in memory: nothing is read back, every row written is new. */
+    /** Every row the tables hold is in memory (nothing forgotten yet): nothing is read back. */
     get complete() {
       return complete;
     },
 
-    /** Rows (and rows known absent) held. */
+    /** Rows (and rows known absent) held, and rows of insert-only tables waiting for the next write. */
     get size() {
       return held;
     },
@@ -186,6 +197,10 @@ export function createRowMemory(options: RowMemoryOptions) {
     /** Writes every change since the last write, in the caller's transaction. */
     async write(db: pg.ClientBase): Promise<void> {
       await writeChanges(db, schema, [...tables.values()], options.copyFrom);
+      for (const table of tables.values()) {
+        held -= table.inserted.length;
+        table.inserted = [];
+      }
     },
 
     /**

@@ -21,15 +21,16 @@ export interface ReplayDeps {
   /** Write groups of at least this many rows through COPY (see write-rows.ts). */
   copyFrom?: number;
   /**
-   * `catchUp` into a fresh schema: rows held in memory across batches (default 100,000), so rows
-   * written by earlier batches are not read back. Past it, what is held is written and the least
-   * recently used half is forgotten (read back when needed again). 0: each batch written and
-   * forgotten, its rows read back from the tables (as the live projector does).
+   * `catchUp` into a fresh schema: rows held in memory across batches (default ROWS_IN_MEMORY), so rows
+   * written by earlier batches are not read back. When that many are held (insert-only rows waiting to
+   * be written count too), they are written; then, if more than half of them are still held, the least
+   * recently used are forgotten down to half (and read back when needed again). 0: each batch written
+   * and forgotten, its rows read back from the tables (as the live projector does).
    */
   rowsInMemory?: number;
 }
 
-/** The default bound of `rowsInMemory` (about 80 MB of rows for a studio's orders). */
+/** The default bound of `rowsInMemory`. */
 export const ROWS_IN_MEMORY = 100_000;
 
 export const liveTarget = (name: string): Target => ({ schema: 'rm', checkpoints: 'rm.checkpoints', name });
@@ -162,7 +163,11 @@ export async function catchUp(
         throw error;
       }
       unwritten = null;
-      if (!end) memory.evict(Math.floor(limit / 2));
+      if (!end) {
+        memory.evict(Math.floor(limit / 2));
+        if (!keyed) await options.fresh?.keys(); // the next write may upsert rows written here
+        keyed = true;
+      }
     }
     if (end) break;
   }

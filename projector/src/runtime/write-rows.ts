@@ -37,7 +37,7 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 export async function writeChanges(
   db: pg.ClientBase,
   schema: string,
-  tables: readonly { spec: TableSpec; entries: Map<string, Entry> }[],
+  tables: readonly TableRows[],
   copyFrom = COPY_FROM,
 ): Promise<void> {
   // What to write, gathered before the first statement; every entry is then as the table will hold it.
@@ -56,31 +56,40 @@ export async function writeChanges(
   }
 }
 
+/** A table's rows in memory, and the rows of an insert-only table to insert (new, so written as absent). */
+interface TableRows {
+  spec: TableSpec;
+  entries: Map<string, Entry>;
+  inserted?: readonly Row[];
+}
+
 /** A table's deletes, its changed stored rows and its other changed rows by columns written and `absent`. */
-function plan(table: { spec: TableSpec; entries: Map<string, Entry> }) {
+function plan(table: TableRows) {
   const deleted: string[] = [];
   const stored: Row[] = [];
   const bySignature = new Map<string, Group>();
   // Rows one projection built come in runs of the same columns: compared with the last group's first.
   let lastAbsent: Group | undefined;
   let lastPresent: Group | undefined;
+  const addRow = (row: Row, absent: boolean) => {
+    const columns = Object.keys(row);
+    let group = absent ? lastAbsent : lastPresent;
+    if (!group || !sameColumns(group.columns, columns)) {
+      const signature = `${absent}:${columns.join(',')}`;
+      group = bySignature.get(signature) ?? { columns, rows: [], absent };
+      bySignature.set(signature, group);
+      if (absent) lastAbsent = group;
+      else lastPresent = group;
+    }
+    group.rows.push(row);
+  };
+  for (const row of table.inserted ?? []) addRow(row, true);
   table.entries.forEach((entry, key) => {
     if (entry.deleted) deleted.push(key);
     const { row } = entry;
     if (row && entry.dirty) {
       if (entry.stored) stored.push(row);
-      else {
-        const columns = Object.keys(row);
-        let group = entry.absent ? lastAbsent : lastPresent;
-        if (!group || !sameColumns(group.columns, columns)) {
-          const signature = `${entry.absent}:${columns.join(',')}`;
-          group = bySignature.get(signature) ?? { columns, rows: [], absent: entry.absent };
-          bySignature.set(signature, group);
-          if (entry.absent) lastAbsent = group;
-          else lastPresent = group;
-        }
-        group.rows.push(row);
-      }
+      else addRow(row, entry.absent);
       entry.absent = false;
     }
     entry.dirty = false;
