@@ -42,17 +42,62 @@ test('the history holds every kind of event', async ({ store }) => {
 });
 
 test('a rebuild in batches gives byte-identical read models to applying one event at a time', async ({ db, store }) => {
-  const one = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize: 1, copyFrom: 1e9 });
+  const one = await rebuildReadModels({
+    pool: db.pool,
+    store,
+    projections,
+    logger,
+    batchSize: 1,
+    copyFrom: 1e9,
+    rowsInMemory: 0,
+  });
   const oneAtATime = await dump(db);
   assert.ok(oneAtATime.orders?.length === 40 && (oneAtATime.email_retry_queue?.length ?? 0) > 0);
-  // Batches of 7 write rows as JSON; of 5000, every table's rows go through COPY (rows known to be new
-  // straight into the table, the others through a staging table); the last run takes the defaults.
-  for (const batchSize of [7, 5000, undefined]) {
-    const copyFrom = batchSize === undefined ? undefined : 2;
-    const batched = await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize, copyFrom });
+  // Batches of 7 write rows as JSON, every batch read back from the shadow; with 100 rows in memory the
+  // replay writes and forgets rows many times over (what it forgot read back, the rest kept); of 5000,
+  // every table's rows go through COPY (rows known to be new straight into the table, the others through
+  // a staging table); the last run takes the defaults (every row held in memory, none read back).
+  const runs = [
+    { batchSize: 7, copyFrom: 2, rowsInMemory: 0 },
+    { batchSize: 7, copyFrom: 1e9, rowsInMemory: 100 },
+    { batchSize: 13, copyFrom: 2, rowsInMemory: 100 },
+    { batchSize: 13, copyFrom: 2, rowsInMemory: 400 },
+    { batchSize: 13, copyFrom: 1e9, rowsInMemory: 250 },
+    { batchSize: 5000, copyFrom: 2, rowsInMemory: 0 },
+    {},
+  ];
+  for (const run of runs) {
+    const batched = await rebuildReadModels({ pool: db.pool, store, projections, logger, ...run });
     assert.is(batched.events, one.events);
     assert.equal(batched.rows, one.rows);
-    assert.equal(await dump(db), oneAtATime, `batches of ${batchSize}`);
+    assert.equal(await dump(db), oneAtATime, JSON.stringify(run));
+  }
+});
+
+/** The read-model tables' indexes, constraints (keys, foreign keys, checks) and grants, as definitions. */
+async function shapes(db: TestDatabase): Promise<string[]> {
+  const { rows } = await db.pool.query<{ shape: string }>(
+    `select tablename || ' ' || indexdef as shape from pg_indexes where schemaname = 'rm'
+     union all
+     select c.relname || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) from pg_constraint k
+       join pg_class c on c.oid = k.conrelid where c.relnamespace = 'rm'::regnamespace
+     union all
+     select c.relname || ' ' || coalesce(c.relacl::text, '') from pg_class c where c.relnamespace = 'rm'::regnamespace
+     order by 1`,
+  );
+  return rows.map((row) => row.shape);
+}
+
+test('the tables swapped in have every index, key, foreign key and grant the migrations made', async ({
+  db,
+  store,
+}) => {
+  const before = await shapes(db);
+  assert.ok(before.some((shape) => shape.includes('FOREIGN KEY')));
+  // The keys are built after the rows are in, or (rows forgotten, read back) as soon as the replay needs them.
+  for (const rowsInMemory of [undefined, 100, 0]) {
+    await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize: 50, rowsInMemory });
+    assert.equal(await shapes(db), before, `rowsInMemory ${rowsInMemory}`);
   }
 });
 

@@ -7,8 +7,10 @@ import {
   writeCheckpoint,
 } from '../runtime/replay.ts';
 import {
+  buildKeys,
   createShadow,
   dropShadow,
+  finishShadow,
   type ReplayIntoShadowOptions,
   readModelTables,
   rowCounts,
@@ -49,16 +51,20 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     logger,
     batchSize: options.batchSize ?? SHADOW_BATCH,
     copyFrom: options.copyFrom,
+    rowsInMemory: options.rowsInMemory,
   };
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(pool, async (db) => {
     try {
-      const deferredIndexes = await createShadow(db, projections, SHADOW);
-      const built = await catchUp(db, deps, shadow);
-      for (const index of deferredIndexes) await db.query(index);
-      for (const table of readModelTables(projections)) await db.query(`analyze ${SHADOW}.${table}`);
-      logger.info({ events: built }, 'shadow read models built; swapping in');
+      const deferred = await createShadow(db, projections, SHADOW);
+      const replayStarted = performance.now();
+      const built = await catchUp(db, deps, shadow, { fresh: { keys: () => buildKeys(db, deferred) } });
+      const indexStarted = performance.now();
+      await finishShadow(pool, db, deferred, SHADOW, readModelTables(projections));
+      const replayMs = Math.round(indexStarted - replayStarted);
+      const indexMs = Math.round(performance.now() - indexStarted);
+      logger.info({ events: built, replayMs, indexMs }, 'shadow read models built and indexed; swapping in');
       for (let attempt = 1; ; attempt++) {
         await db.query('begin');
         try {

@@ -11,40 +11,87 @@ export interface ReplayIntoShadowOptions {
   logger: Logger;
   /** The live projector's checkpoint row. */
   name?: string;
-  /** Events per batch (default 20,000: fewer batches read fewer rows back from the shadow). */
+  /** Events read per batch (default SHADOW_BATCH). */
   batchSize?: number;
+  /** Rows held in memory across batches (replay.ts, default ROWS_IN_MEMORY; 0 reads every batch's rows back). */
+  rowsInMemory?: number;
 }
 
 /** The default batch of a replay into a shadow schema. */
 export const SHADOW_BATCH = 20_000;
 
-/**
- * A shadow schema: an empty copy of every read-model table (columns, defaults, checks, indexes, foreign
- * keys between them, triggers) plus a checkpoints table of its own, built beside the live `rm` ones.
- */
 const live = 'rm';
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export const readModelTables = (projections: readonly Projection[]): string[] =>
   projections.flatMap((projection) => projection.tables.map((table) => table.name));
 
+/** What the shadow tables are created without: built once their rows are in, faster than row by row. */
+export interface DeferredIndexes {
+  /**
+   * Per table: its primary key, unique constraints and indexes, and the index on its group column, which a
+   * replay needs before it reads rows back or upserts them (`buildKeys`).
+   */
+  keys: Map<string, string[]>;
+  /** Per table: its other indexes. */
+  others: Map<string, string[]>;
+  /** The foreign keys between read-model tables, each checked once over all the rows. */
+  foreignKeys: string[];
+}
+
 /**
- * Returns the statements that create the indexes it left out: only unique indexes and those on a table's
- * group column (which the projector reads by) are built before the replay; the rest are faster built once after.
+ * A shadow schema: an empty copy of every read-model table (columns, defaults, checks, triggers) plus a
+ * checkpoints table of its own, built beside the live `rm` ones. Its indexes, keys and foreign keys (the
+ * live tables' own definitions) are returned, to build with `buildKeys` and `finishShadow`.
  */
 export async function createShadow(
   db: pg.ClientBase,
   projections: readonly Projection[],
   shadow: string,
-): Promise<string[]> {
+): Promise<DeferredIndexes> {
   const tables = readModelTables(projections);
   await db.query(`drop schema if exists ${ident(shadow)} cascade`);
   await db.query(`create schema ${ident(shadow)}`);
   await db.query(`create table ${ident(shadow)}.checkpoints (like ${live}.checkpoints including all)`);
   for (const table of tables) {
-    await db.query(`create table ${ident(shadow)}.${ident(table)} (like ${live}.${ident(table)} including all)`);
+    await db.query(
+      `create table ${ident(shadow)}.${ident(table)} (like ${live}.${ident(table)} including all excluding indexes)`,
+    );
   }
-  const relations = tables.map((table) => `${live}.${table}`);
+  const relations = tables.map((table) => `${live}.${ident(table)}`);
+  const onShadow = (definition: string) =>
+    definition.replace(
+      / ON (ONLY )?(rm\.)?("?[\w]+"?) /,
+      (_m, only = '', _s, table: string) => ` ON ${only}${ident(shadow)}.${table} `,
+    );
+  const deferred: DeferredIndexes = { keys: new Map(), others: new Map(), foreignKeys: [] };
+  const groupColumns = new Map(projections.flatMap((p) => p.tables.map((t) => [t.name, t.groupBy ?? ''] as const)));
+  const { rows: indexes } = await db.query<{
+    table: string;
+    definition: string;
+    unique: boolean;
+    constraint: string | null;
+    constraintDefinition: string | null;
+    firstColumn: string;
+  }>(
+    `select r.relname as "table", pg_get_indexdef(i.indexrelid) as definition, i.indisunique as "unique",
+            k.conname as "constraint", pg_get_constraintdef(k.oid) as "constraintDefinition",
+            coalesce((select attname from pg_attribute a where a.attrelid = i.indrelid and a.attnum = i.indkey[0]), '') as "firstColumn"
+       from pg_index i join pg_class r on r.oid = i.indrelid join pg_class c on c.oid = i.indexrelid
+       left join pg_constraint k on k.conindid = i.indexrelid and k.conrelid = i.indrelid and k.contype in ('p', 'u', 'x')
+      where i.indrelid = any($1::regclass[])
+      order by k.conname is null, c.relname`,
+    [relations],
+  );
+  for (const index of indexes) {
+    const statement =
+      index.constraint && index.constraintDefinition
+        ? `alter table ${ident(shadow)}.${ident(index.table)} add constraint ${ident(index.constraint)} ${index.constraintDefinition}`
+        : onShadow(index.definition);
+    const key = index.unique || index.firstColumn === groupColumns.get(index.table);
+    const list = key ? deferred.keys : deferred.others;
+    list.set(index.table, [...(list.get(index.table) ?? []), statement]);
+  }
   const { rows: foreignKeys } = await db.query<{ name: string; table: string; definition: string }>(
     `select c.conname as name, r.relname as "table", pg_get_constraintdef(c.oid) as definition
        from pg_constraint c join pg_class r on r.oid = c.conrelid
@@ -52,44 +99,67 @@ export async function createShadow(
     [relations],
   );
   for (const key of foreignKeys) {
-    await db.query(
+    deferred.foreignKeys.push(
       `alter table ${ident(shadow)}.${ident(key.table)} add constraint ${ident(key.name)} ${key.definition.replace(
         /REFERENCES (rm\.)?/,
         `REFERENCES ${ident(shadow)}.`,
       )}`,
     );
   }
-  const { rows: triggers } = await db.query<{ table: string; definition: string }>(
-    `select r.relname as "table", pg_get_triggerdef(t.oid) as definition
-       from pg_trigger t join pg_class r on r.oid = t.tgrelid
+  const { rows: triggers } = await db.query<{ definition: string }>(
+    `select pg_get_triggerdef(t.oid) as definition from pg_trigger t
       where not t.tgisinternal and t.tgrelid = any($1::regclass[])`,
     [relations],
   );
-  for (const trigger of triggers) {
-    await db.query(
-      trigger.definition.replace(
-        / ON (rm\.)?("?[\w]+"?) /,
-        (_m, _s, table: string) => ` ON ${ident(shadow)}.${table} `,
-      ),
-    );
-  }
-  const deferred: string[] = [];
-  for (const projection of projections) {
-    for (const table of projection.tables) {
-      const { rows } = await db.query<{ name: string; definition: string }>(
-        `select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-           from pg_index i join pg_class c on c.oid = i.indexrelid
-          where i.indrelid = $1::regclass and not i.indisunique
-            and coalesce((select attname from pg_attribute a where a.attrelid = i.indrelid and a.attnum = i.indkey[0]), '') <> $2`,
-        [`${ident(shadow)}.${ident(table.name)}`, table.groupBy ?? ''],
-      );
-      for (const index of rows) {
-        await db.query(`drop index ${ident(shadow)}.${ident(index.name)}`);
-        deferred.push(index.definition);
-      }
-    }
-  }
+  for (const trigger of triggers) await db.query(onShadow(trigger.definition));
   return deferred;
+}
+
+/** Builds the shadow tables' keys (once), on the replay's connection. */
+export async function buildKeys(db: pg.ClientBase, deferred: DeferredIndexes): Promise<void> {
+  for (const [table, statements] of deferred.keys) {
+    for (const statement of statements) await db.query(statement);
+    deferred.keys.delete(table);
+  }
+}
+
+/**
+ * Once the rows are in: builds what createShadow left out and gathers each table's statistics (so the
+ * planner knows the new tables from their first query), two tables at a time, largest first (on `db` and
+ * one more connection from the pool: each statement keeps one server process busy), then adds the
+ * foreign keys.
+ */
+export async function finishShadow(
+  pool: pg.Pool,
+  db: pg.ClientBase,
+  deferred: DeferredIndexes,
+  shadow: string,
+  tables: readonly string[],
+): Promise<void> {
+  const { rows: sizes } = await db.query<{ table: string }>(
+    `select c.relname as "table" from pg_class c
+      where c.relnamespace = $1::regnamespace and c.relkind = 'r' and c.relname = any($2::text[])
+      order by pg_relation_size(c.oid) desc`,
+    [shadow, tables],
+  );
+  const queue = sizes.map((row) => row.table);
+  const work = async (client: pg.ClientBase) => {
+    for (let table = queue.shift(); table; table = queue.shift()) {
+      for (const statement of [...(deferred.keys.get(table) ?? []), ...(deferred.others.get(table) ?? [])])
+        await client.query(statement);
+      await client.query(`analyze ${ident(shadow)}.${ident(table)}`);
+    }
+  };
+  const other = await pool.connect();
+  try {
+    const outcomes = await Promise.allSettled([work(db), work(other)]);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') throw outcome.reason;
+  } finally {
+    other.release();
+  }
+  deferred.keys.clear();
+  deferred.others.clear();
+  for (const key of deferred.foreignKeys) await db.query(key);
 }
 
 /** Index definitions without their names, to pair a shadow table's indexes with the live one's. */

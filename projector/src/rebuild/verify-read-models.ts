@@ -3,6 +3,7 @@ import type { Checkpoint } from '@ot/infra/event-store/event-store.ts';
 import type pg from 'pg';
 import { applyNextBatch, catchUp, liveTarget, readCheckpoint, type Target } from '../runtime/replay.ts';
 import {
+  buildKeys,
   createShadow,
   dropShadow,
   type ReplayIntoShadowOptions,
@@ -76,14 +77,23 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
 export async function verifyReadModels(options: ReplayIntoShadowOptions): Promise<VerifyReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = { store: options.store, projections, logger, batchSize: options.batchSize ?? SHADOW_BATCH };
+  const deps = {
+    store: options.store,
+    projections,
+    logger,
+    batchSize: options.batchSize ?? SHADOW_BATCH,
+    rowsInMemory: options.rowsInMemory,
+  };
   const scratch: Target = { schema: SCRATCH, checkpoints: `${SCRATCH}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(
     pool,
     async (db) => {
-      await createShadow(db, projections, SCRATCH); // its deferred indexes are not needed to compare
-      let events = await catchUp(db, deps, scratch, { until: await readCheckpoint(db, live, false) });
+      // Of the indexes it leaves out, the scratch copy needs only its keys (to apply the last events).
+      const deferred = await createShadow(db, projections, SCRATCH);
+      const until = await readCheckpoint(db, live, false);
+      let events = await catchUp(db, deps, scratch, { until, fresh: { keys: () => buildKeys(db, deferred) } });
+      await buildKeys(db, deferred);
       await db.query('begin');
       try {
         const checkpoint = await readCheckpoint(db, live, true);

@@ -2,38 +2,242 @@ import { parseDomainEvent, type RecordedDomainEvent } from '@ot/contracts/events
 import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
-import { copyRows } from './copy-rows.ts';
 import type { Change, Projection, ReadView, Row, TableSpec } from './projection.ts';
-
-interface Entry {
-  row: Row | null;
-  /** The row was read from the database (so every column is known and it exists there). */
-  stored: boolean;
-  /** Deleted during this batch (the delete is written before any later put). */
-  deleted: boolean;
-  /** Changed by this batch (so it is written). */
-  dirty: boolean;
-  /** Columns this batch set (only these are written for a row not read first). */
-  columns: Set<string>;
-  /** Known not to be in the table when the batch's writes start (looked for and not found, or deleted first). */
-  absent: boolean;
-}
-
-/** An entry as the batch first sees it: the row read from the table (stored), or none; `absent` as above. */
-const freshEntry = (row: Row | null, absent: boolean): Entry => ({
-  row,
-  stored: row !== null,
-  deleted: false,
-  dirty: false,
-  columns: new Set(),
-  absent,
-});
+import { type Entry, freshEntry, writeChanges } from './write-rows.ts';
 
 interface Table {
   spec: TableSpec;
   entries: Map<string, Entry>;
-  /** Groups read from the database, and the keys of each group as the batch changes them. */
+  /** For a table with a group column: the keys of the rows in memory, by group (as the batch changes them). */
   groups: Map<string, Set<string>>;
+  /** Groups whose every row is in memory (read from the table, merged with those changed here). */
+  loaded: Set<string>;
+  /** An insert-only table's rows put since the last write, in a replay into a fresh schema. */
+  inserted: Row[];
+}
+
+export interface RowMemoryOptions {
+  projections: readonly Projection[];
+  schema: string;
+  /** Write groups of at least this many rows through COPY (write-rows.ts). */
+  copyFrom?: number;
+  /**
+   * The schema's tables hold no rows yet and nobody else writes them (a fresh shadow schema): a row not
+   * in memory is not in the table either, so nothing is read back until rows are evicted, and the rows
+   * of insert-only tables are inserted, not held.
+   */
+  empty?: boolean;
+}
+
+/**
+ * The rows a run of batches reads and changes, in memory: `apply` folds events through the pure
+ * projections in order (reading from the tables, with one query per table and batch, only the rows
+ * not already held), `write` writes what changed since the last write with a few set-based statements
+ * per table, in the caller's transaction. The live projector uses one per batch; a replay into a
+ * fresh shadow schema keeps one across batches (so it reads nothing back) and evicts rows past a bound.
+ */
+export function createRowMemory(options: RowMemoryOptions) {
+  const { projections, schema } = options;
+  const tables = new Map<string, Table>();
+  for (const projection of projections) {
+    for (const spec of projection.tables) {
+      tables.set(spec.name, { spec, entries: new Map(), groups: new Map(), loaded: new Set(), inserted: [] });
+    }
+  }
+  const tableOf = (name: string): Table => {
+    const table = tables.get(name);
+    if (!table) throw new Error(`no projection owns the table ${name}`);
+    return table;
+  };
+  /** Every row the tables hold is in memory (or known absent): nothing has been evicted from a fresh schema. */
+  let complete = options.empty === true;
+  const inserting = options.empty === true;
+  /** Counts `apply` calls: entries remember the last one that used them, so eviction keeps the recent ones. */
+  let round = 0;
+  let held = 0;
+
+  const entryOf = (table: Table, key: string): Entry | undefined => {
+    const entry = table.entries.get(key);
+    if (entry) entry.used = round;
+    return entry;
+  };
+  const add = (table: Table, key: string, entry: Entry) => {
+    table.entries.set(key, entry);
+    held++;
+    index(table, key, entry.row, true);
+  };
+  const index = (table: Table, key: string, row: Row | null, present: boolean) => {
+    const groupBy = table.spec.groupBy;
+    if (!groupBy || !row) return;
+    const group = String(row[groupBy]);
+    let keys = table.groups.get(group);
+    if (present) {
+      if (!keys) {
+        keys = new Set();
+        table.groups.set(group, keys);
+      }
+      keys.add(key);
+    } else keys?.delete(key);
+  };
+
+  const view: ReadView = {
+    get(name, key) {
+      const entry = entryOf(tableOf(name), key);
+      if (!entry) throw new Error(`a projection read ${name} ${key} without asking for it in needs()`);
+      return entry.row ?? undefined;
+    },
+    group(name, value) {
+      const table = tableOf(name);
+      if (!complete && !table.loaded.has(value))
+        throw new Error(`a projection read the ${name} of ${value} without asking for them in needs()`);
+      const rows: Row[] = [];
+      for (const key of table.groups.get(value) ?? []) {
+        const entry = entryOf(table, key);
+        if (entry?.row) rows.push(entry.row);
+      }
+      return rows;
+    },
+  };
+
+  function put(table: Table, change: Change): void {
+    if (inserting && table.spec.insertOnly) {
+      if (change.row === null) throw new Error(`${table.spec.name} is insert-only: its rows are never deleted`);
+      table.inserted.push(change.row);
+      held++;
+      return;
+    }
+    let entry = entryOf(table, change.key);
+    if (!entry) {
+      // Not asked for: in a complete memory it is not in the table either.
+      entry = freshEntry(null, complete, round);
+      add(table, change.key, entry);
+    }
+    index(table, change.key, entry.row, false);
+    if (change.row === null) {
+      entry.deleted = true;
+      entry.dirty = false;
+      entry.row = null;
+      entry.stored = false;
+      entry.absent = true; // the batch's deletes run before its inserts
+    } else {
+      // Rows live only in this memory and projections build new rows rather than keep old ones.
+      if (entry.row) Object.assign(entry.row, change.row);
+      else entry.row = { ...change.row };
+      entry.dirty = true;
+    }
+    index(table, change.key, entry.row, true);
+  }
+
+  /** Reads, one query per table, the rows the events ask for that memory does not hold. */
+  async function fetchNeeds(db: pg.ClientBase, events: readonly RecordedDomainEvent[]): Promise<void> {
+    const keys = new Map<Table, Set<string>>();
+    const groups = new Map<Table, Set<string>>();
+    const ask = (map: Map<Table, Set<string>>, table: Table, value: string) => {
+      const set = map.get(table) ?? new Set<string>();
+      set.add(value);
+      map.set(table, set);
+    };
+    for (const event of events) {
+      for (const projection of projections) {
+        for (const need of projection.needs(event)) {
+          const table = tableOf(need.table);
+          if (table.spec.insertOnly) throw new Error(`${table.spec.name} is insert-only: its rows are never read`);
+          if ('key' in need) {
+            if (entryOf(table, need.key)) continue;
+            if (complete) add(table, need.key, freshEntry(null, true, round));
+            else ask(keys, table, need.key);
+          } else if (!complete && !table.loaded.has(need.group)) ask(groups, table, need.group);
+        }
+      }
+    }
+    for (const table of new Set([...keys.keys(), ...groups.keys()])) {
+      const { name, key, groupBy } = table.spec;
+      const wanted = [...(keys.get(table) ?? [])];
+      const wantedGroups = [...(groups.get(table) ?? [])];
+      if (wantedGroups.length > 0 && !groupBy) throw new Error(`${name} has no group column`);
+      const where = [`${ident(key)} = any($1::text[])`];
+      if (wantedGroups.length > 0 && groupBy) where.push(`${ident(groupBy)} = any($2::text[])`);
+      const { rows } = await db.query<{ r: Row }>(
+        `select to_jsonb(t) as r from ${ident(schema)}.${ident(name)} t where ${where.join(' or ')}`,
+        wantedGroups.length > 0 ? [wanted, wantedGroups] : [wanted],
+      );
+      // What memory holds (changed, deleted or read before) is newer than the table.
+      for (const { r } of rows) {
+        const rowKey = String(r[key]);
+        if (!table.entries.has(rowKey)) add(table, rowKey, freshEntry(r, false, round));
+      }
+      for (const wantedKey of wanted)
+        if (!table.entries.has(wantedKey)) add(table, wantedKey, freshEntry(null, true, round));
+      for (const group of wantedGroups) table.loaded.add(group);
+    }
+  }
+
+  return {
+    /** Every row the tables hold is in memory (nothing forgotten yet): nothing is read back. */
+    get complete() {
+      return complete;
+    },
+
+    /** Rows (and rows known absent) held, and rows of insert-only tables waiting for the next write. */
+    get size() {
+      return held;
+    },
+
+    /** Folds the events, in order, through every projection (reading first what they need and memory lacks). */
+    async apply(db: pg.ClientBase, events: readonly RecordedDomainEvent[]): Promise<void> {
+      round++;
+      await fetchNeeds(db, events);
+      for (const event of events) {
+        for (const projection of projections) {
+          for (const change of projection.project(event, view)) put(tableOf(change.table), change);
+        }
+      }
+    },
+
+    /** Writes every change since the last write, in the caller's transaction. */
+    async write(db: pg.ClientBase): Promise<void> {
+      await writeChanges(db, schema, [...tables.values()], options.copyFrom);
+      for (const table of tables.values()) {
+        held -= table.inserted.length;
+        table.inserted = [];
+      }
+    },
+
+    /**
+     * After a write: forget rows not used lately, down to `keep` (the least recently used first).
+     * Rows forgotten are read back from the table when next needed.
+     */
+    evict(keep: number): void {
+      if (held <= keep) return;
+      const perRound = new Map<number, number>();
+      for (const table of tables.values())
+        for (const entry of table.entries.values()) perRound.set(entry.used, (perRound.get(entry.used) ?? 0) + 1);
+      // The oldest round still kept: newer rounds fill `keep` first.
+      let kept = 0;
+      let from = round + 1;
+      for (const r of [...perRound.keys()].sort((a, b) => b - a)) {
+        kept += perRound.get(r) ?? 0;
+        if (kept > keep) break;
+        from = r;
+      }
+      for (const table of tables.values()) {
+        if (complete) for (const group of table.groups.keys()) table.loaded.add(group);
+        for (const [key, entry] of table.entries) {
+          if (entry.used >= from) continue;
+          if (entry.dirty || entry.deleted) throw new Error('rows are evicted only once written');
+          table.entries.delete(key);
+          held--;
+          const groupBy = table.spec.groupBy;
+          if (groupBy && entry.row) {
+            const group = String(entry.row[groupBy]);
+            index(table, key, entry.row, false);
+            table.loaded.delete(group);
+          }
+        }
+      }
+      complete = false;
+    },
+  };
 }
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
@@ -72,205 +276,9 @@ export async function applyParsedEvents(
   events: readonly RecordedDomainEvent[],
   options: { projections: readonly Projection[]; schema: string; copyFrom?: number },
 ): Promise<number> {
-  const { projections, schema } = options;
   if (events.length === 0) return 0;
-
-  const tables = new Map<string, Table>();
-  for (const projection of projections) {
-    for (const spec of projection.tables) tables.set(spec.name, { spec, entries: new Map(), groups: new Map() });
-  }
-  const tableOf = (name: string): Table => {
-    const table = tables.get(name);
-    if (!table) throw new Error(`no projection owns the table ${name}`);
-    return table;
-  };
-
-  await fetchNeeds(db, schema, tableOf, needsOf(events, projections));
-
-  const view: ReadView = {
-    get(name, key) {
-      const entry = tableOf(name).entries.get(key);
-      if (!entry) throw new Error(`a projection read ${name} ${key} without asking for it in needs()`);
-      return entry.row ?? undefined;
-    },
-    group(name, value) {
-      const table = tableOf(name);
-      const keys = table.groups.get(value);
-      if (!keys) throw new Error(`a projection read the ${name} of ${value} without asking for them in needs()`);
-      const rows: Row[] = [];
-      for (const key of keys) {
-        const row = table.entries.get(key)?.row;
-        if (row) rows.push(row);
-      }
-      return rows;
-    },
-  };
-  for (const event of events) {
-    for (const projection of projections) {
-      for (const change of projection.project(event, view)) put(tableOf(change.table), change);
-    }
-  }
-  await write(db, schema, [...tables.values()], options.copyFrom ?? COPY_FROM);
+  const memory = createRowMemory(options);
+  await memory.apply(db, events);
+  await memory.write(db);
   return events.length;
-}
-
-function needsOf(events: readonly RecordedDomainEvent[], projections: readonly Projection[]) {
-  const keys = new Map<string, Set<string>>();
-  const groups = new Map<string, Set<string>>();
-  const add = (map: Map<string, Set<string>>, table: string, value: string) => {
-    const set = map.get(table) ?? new Set<string>();
-    set.add(value);
-    map.set(table, set);
-  };
-  for (const event of events) {
-    for (const projection of projections) {
-      for (const need of projection.needs(event)) {
-        if ('key' in need) add(keys, need.table, need.key);
-        else add(groups, need.table, need.group);
-      }
-    }
-  }
-  return { keys, groups };
-}
-
-async function fetchNeeds(
-  db: pg.ClientBase,
-  schema: string,
-  tableOf: (name: string) => Table,
-  needs: ReturnType<typeof needsOf>,
-): Promise<void> {
-  for (const name of new Set([...needs.keys.keys(), ...needs.groups.keys()])) {
-    const table = tableOf(name);
-    const { key, groupBy } = table.spec;
-    const keys = [...(needs.keys.get(name) ?? [])];
-    const groups = [...(needs.groups.get(name) ?? [])];
-    if (groups.length > 0 && !groupBy) throw new Error(`${name} has no group column`);
-    const where = [`${ident(key)} = any($1::text[])`];
-    if (groups.length > 0 && groupBy) where.push(`${ident(groupBy)} = any($2::text[])`);
-    const { rows } = await db.query<{ r: Row }>(
-      `select to_jsonb(t) as r from ${ident(schema)}.${ident(name)} t where ${where.join(' or ')}`,
-      groups.length > 0 ? [keys, groups] : [keys],
-    );
-    for (const key of keys) table.entries.set(key, freshEntry(null, true));
-    for (const group of groups) table.groups.set(group, new Set());
-    for (const { r } of rows) {
-      const rowKey = String(r[key]);
-      table.entries.set(rowKey, freshEntry(r, false));
-      if (groupBy) table.groups.get(String(r[groupBy]))?.add(rowKey);
-    }
-  }
-}
-
-function put(table: Table, change: Change): void {
-  let entry = table.entries.get(change.key);
-  if (!entry) {
-    entry = freshEntry(null, false);
-    table.entries.set(change.key, entry);
-  }
-  const groupBy = table.spec.groupBy;
-  const before = groupBy && entry.row ? String(entry.row[groupBy]) : null;
-  if (change.row === null) {
-    entry.deleted = true;
-    entry.dirty = false;
-    entry.row = null;
-    entry.stored = false;
-    entry.absent = true; // the batch's deletes run before its inserts
-    entry.columns.clear();
-  } else {
-    // Rows live only in this batch's memory and projections build new rows rather than keep old ones.
-    if (entry.row) Object.assign(entry.row, change.row);
-    else entry.row = { ...change.row };
-    entry.dirty = true;
-    if (!entry.stored) for (const column in change.row) entry.columns.add(column);
-  }
-  const after = groupBy && entry.row ? String(entry.row[groupBy]) : null;
-  if (before !== after) {
-    if (before !== null) table.groups.get(before)?.delete(change.key);
-    if (after !== null) table.groups.get(after)?.add(change.key);
-  }
-}
-
-/** Deletes children first, then upserts parents first; one upsert per set of columns written. */
-async function write(db: pg.ClientBase, schema: string, tables: readonly Table[], copyFrom: number): Promise<void> {
-  for (const table of [...tables].reverse()) {
-    const deleted: string[] = [];
-    for (const [key, entry] of table.entries) if (entry.deleted) deleted.push(key);
-    if (deleted.length === 0) continue;
-    await db.query(`delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any($1)`, [
-      deleted,
-    ]);
-  }
-  for (const table of tables) {
-    // Rows read from the database all have the table's columns; new rows, those their projection sets.
-    const stored: Row[] = [];
-    const bySignature = new Map<string, { columns: string[]; rows: Row[]; absent: boolean }>();
-    for (const entry of table.entries.values()) {
-      if (!entry.row || !entry.dirty) continue;
-      if (entry.stored) {
-        stored.push(entry.row);
-        continue;
-      }
-      const columns = [...entry.columns];
-      const signature = `${entry.absent}:${columns.join(',')}`;
-      const group = bySignature.get(signature) ?? { columns, rows: [], absent: entry.absent };
-      group.rows.push(entry.row);
-      bySignature.set(signature, group);
-    }
-    const [first] = stored;
-    if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
-    for (const { columns, rows, absent } of bySignature.values())
-      await upsert(db, schema, table.spec, columns, rows, copyFrom, absent);
-  }
-}
-
-const generatedColumns = new Map<string, Set<string>>();
-
-/**
- * One INSERT ... SELECT ... ON CONFLICT DO UPDATE for the rows. Few rows (the live projector's usual
- * batch) come as one JSON parameter: one round trip. Many (a rebuild, an import) go first to a temporary
- * staging table by COPY, which costs the server a fraction of parsing them from JSON.
- */
-const COPY_FROM = 200;
-
-async function upsert(
-  db: pg.ClientBase,
-  schema: string,
-  spec: TableSpec,
-  all: string[],
-  rows: Row[],
-  copyFrom: number,
-  /** No row's key is in the table yet: many go straight in by COPY (as a rebuild's new rows do). */
-  absent = false,
-): Promise<void> {
-  const relation = `${ident(schema)}.${ident(spec.name)}`;
-  let generated = generatedColumns.get(spec.name);
-  if (!generated) {
-    const { rows: found } = await db.query<{ name: string }>(
-      `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and attgenerated <> ''`,
-      [relation],
-    );
-    generated = new Set(found.map((column) => column.name));
-    generatedColumns.set(spec.name, generated);
-  }
-  const columns = all.filter((column) => !generated.has(column));
-  const list = columns.map(ident).join(', ');
-  const updates = columns.filter((column) => column !== spec.key).map((c) => `${ident(c)} = excluded.${ident(c)}`);
-  const conflict = `on conflict (${ident(spec.key)}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
-  if (rows.length < copyFrom) {
-    await db.query(
-      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${conflict}`,
-      [JSON.stringify(rows)],
-    );
-    return;
-  }
-  if (absent) {
-    await copyRows(db, relation, columns, rows);
-    return;
-  }
-  // No constraints on the staging copy (a row may carry only some columns); it lives as long as the session.
-  const stage = `stage_${schema}_${spec.name}`;
-  await db.query(`create temp table if not exists ${ident(stage)} as select * from ${relation} with no data`);
-  await copyRows(db, `pg_temp.${ident(stage)}`, columns, rows);
-  await db.query(`insert into ${relation} (${list}) select ${list} from pg_temp.${ident(stage)} ${conflict}`);
-  await db.query(`truncate pg_temp.${ident(stage)}`);
 }

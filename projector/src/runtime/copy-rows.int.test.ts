@@ -32,6 +32,20 @@ test('every value arrives as it was, whatever characters it holds', async ({ db 
   }
 });
 
+test('rows far larger than one chunk, and a value larger than a chunk, arrive whole', async ({ db }) => {
+  const long = `${'é'.repeat(50_000)}\t${'x'.repeat(100_000)}`;
+  const rows = Array.from({ length: 5000 }, (_, i) => ({ id: i, note: i === 2500 ? long : `row ${i} 🏌️\\` }));
+  const client = await db.pool.connect();
+  try {
+    await client.query('create temp table many (id integer, note text)');
+    await copyRows(client, 'many', ['id', 'note'], rows);
+    const { rows: back } = await client.query('select id, note from many order by id');
+    assert.equal(back, rows);
+  } finally {
+    client.release();
+  }
+});
+
 test('a value the column refuses fails the copy with the server error, and the connection stays usable', async ({
   db,
 }) => {
@@ -41,6 +55,13 @@ test('a value the column refuses fails the copy with the server error, and the c
     const error = await copyRows(client, 'numbers', ['n'], [{ n: 'not a number' }]).catch((e: unknown) => e);
     assert.match(String((error as Error).message), 'invalid input syntax');
     assert.equal((await client.query('select 1 as one')).rows, [{ one: 1 }]);
+    // A value that cannot be encoded (a cycle) ends the copy with that error, the connection still usable.
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    await client.query('create temp table docs (doc jsonb)');
+    const encoding = await copyRows(client, 'docs', ['doc'], [{ doc: {} }, { doc: cycle }]).catch((e: unknown) => e);
+    assert.match(String((encoding as Error).message), 'circular');
+    assert.equal((await client.query('select count(*)::int as n from docs')).rows, [{ n: 0 }]);
   } finally {
     client.release();
   }

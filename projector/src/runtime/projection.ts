@@ -9,6 +9,11 @@ export interface TableSpec {
   key: string;
   /** A column rows are also fetched by (all of an order's items). */
   groupBy?: string;
+  /**
+   * Each row is put once, under a key never put before (the event's id), and never read, changed or
+   * deleted: a replay into a fresh schema inserts these rows without holding or looking for them.
+   */
+  insertOnly?: boolean;
 }
 
 /** Rows a projection reads while applying an event; the runtime fetches them (for a whole batch at once) first. */

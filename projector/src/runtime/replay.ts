@@ -2,7 +2,7 @@ import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts
 import { type Checkpoint, checkpointOf, type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
-import { applyParsedEvents, parseEvents } from './apply-events.ts';
+import { applyParsedEvents, createRowMemory, parseEvents } from './apply-events.ts';
 import type { Projection } from './projection.ts';
 
 /** Where read models are written: their schema and the checkpoint row that says how far they are. */
@@ -18,9 +18,20 @@ export interface ReplayDeps {
   projections: readonly Projection[];
   logger: Logger;
   batchSize?: number;
-  /** Write groups of at least this many rows through COPY (see apply-events.ts). */
+  /** Write groups of at least this many rows through COPY (see write-rows.ts). */
   copyFrom?: number;
+  /**
+   * `catchUp` into a fresh schema: rows held in memory across batches (default ROWS_IN_MEMORY), so rows
+   * written by earlier batches are not read back. When that many are held (insert-only rows waiting to
+   * be written count too), they are written; then, if more than half of them are still held, the least
+   * recently used are forgotten down to half (and read back when needed again). 0: each batch written
+   * and forgotten, its rows read back from the tables (as the live projector does).
+   */
+  rowsInMemory?: number;
 }
+
+/** The default bound of `rowsInMemory`. */
+export const ROWS_IN_MEMORY = 100_000;
 
 export const liveTarget = (name: string): Target => ({ schema: 'rm', checkpoints: 'rm.checkpoints', name });
 
@@ -99,36 +110,66 @@ export async function applyNextBatch(
 
 /**
  * Replay into a target only this process writes (the shadow or scratch schema of a rebuild or a
- * verification, under their advisory lock): apply batches, one transaction each, until caught up with
- * what is committed or until `until`; returns the events read. The next batch is read and parsed while
- * the current one is written. The live read models are followed by infra/src/follower instead.
+ * verification, under their advisory lock) until caught up with what is committed or until `until`;
+ * returns the events read. The next batch is read and parsed while the current one is folded. Batches
+ * are folded into one row memory (apply-events.ts) that is written, with the checkpoint of the last
+ * event folded, in one short transaction when it holds `rowsInMemory` rows and at the end. With `fresh`
+ * (the target was just created, empty and without its keys) nothing is read back from it until rows
+ * are forgotten, and `fresh.keys` builds its keys, once, before any is. The live read models are
+ * followed by infra/src/follower instead.
  */
 export async function catchUp(
   db: pg.ClientBase,
   deps: ReplayDeps,
   target: Target,
-  options: { until?: Checkpoint } = {},
+  options: { until?: Checkpoint; fresh?: { keys: () => Promise<void> } } = {},
 ): Promise<number> {
+  const limit = deps.rowsInMemory ?? ROWS_IN_MEMORY;
+  const memory = createRowMemory({
+    projections: deps.projections,
+    schema: target.schema,
+    copyFrom: deps.copyFrom,
+    empty: options.fresh !== undefined && limit > 0,
+  });
+  let keyed = options.fresh === undefined;
   let read = 0;
+  let unwritten: Checkpoint | null = null;
   let next = readBatch(deps, await readCheckpoint(db, target, false), options.until);
   next.catch(() => {}); // awaited below; this only keeps an early exit from leaving it unhandled
   for (;;) {
     const batch = await next;
-    if (!batch.last) break; // caught up
-    if (!batch.done) {
-      next = readBatch(deps, batch.last, options.until);
-      next.catch(() => {});
+    const end = !batch.last || batch.done;
+    if (batch.last) {
+      if (!end) {
+        next = readBatch(deps, batch.last, options.until);
+        next.catch(() => {});
+      }
+      if (!keyed && !memory.complete) {
+        await options.fresh?.keys(); // rows are read back and upserted from here on
+        keyed = true;
+      }
+      await memory.apply(db, batch.events);
+      read += batch.read;
+      unwritten = batch.last;
     }
-    await db.query('begin');
-    try {
-      await applyBatch(db, deps, target, batch);
-      await db.query('commit');
-    } catch (error) {
-      await db.query('rollback').catch(() => {});
-      throw error;
+    if (unwritten && (end || memory.size >= limit)) {
+      await db.query('begin');
+      try {
+        await memory.write(db);
+        await writeCheckpoint(db, target, unwritten);
+        await db.query('commit');
+      } catch (error) {
+        await db.query('rollback').catch(() => {});
+        throw error;
+      }
+      unwritten = null;
+      if (!end) {
+        memory.evict(Math.floor(limit / 2));
+        if (!keyed) await options.fresh?.keys(); // the next write may upsert rows written here
+        keyed = true;
+      }
     }
-    read += batch.read;
-    if (batch.done) break;
+    if (end) break;
   }
   return read;
 }

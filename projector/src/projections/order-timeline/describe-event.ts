@@ -10,11 +10,20 @@ export interface TimelineText {
   customerVisible: boolean;
 }
 
+/** Days already written out: a replay meets the same few dates over and over (bounded, cleared when full). */
+const days = new Map<string, string>();
+
 /** A projection never rejects an event: a date it cannot read is shown as it was written. */
 function day(iso: string | null): string {
   if (!iso) return 'to be confirmed';
-  const date = parseISO(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'MMM dd, yyyy');
+  let text = days.get(iso);
+  if (text === undefined) {
+    const date = parseISO(iso);
+    text = Number.isNaN(date.getTime()) ? iso : format(date, 'MMM dd, yyyy');
+    if (days.size >= 1000) days.clear();
+    days.set(iso, text);
+  }
+  return text;
 }
 
 /** The history a person reads: one plain sentence per event, in the studio's words. */

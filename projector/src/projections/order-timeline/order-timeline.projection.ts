@@ -8,7 +8,7 @@ import { describeEvent } from './describe-event.ts';
  */
 export const orderTimelineProjection: Projection = {
   name: 'order-timeline',
-  tables: [{ name: 'order_timeline', key: 'id' }],
+  tables: [{ name: 'order_timeline', key: 'id', insertOnly: true }],
   needs(event) {
     if (!event.stream.startsWith(orderStreamPrefix) || !('itemId' in event.data)) return [];
     return [{ table: 'order_items', key: event.data.itemId }];

@@ -53,16 +53,23 @@ function placedRow(event: Extract<RecordedDomainEvent, { type: 'OrderPlaced' }>)
   };
 }
 
+/** A field's column is its snake_case name. */
+const columnNames = new Map<string, string>();
+const columnOf = (field: string): string => {
+  let column = columnNames.get(field);
+  if (column === undefined) {
+    column = field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    columnNames.set(field, column);
+  }
+  return column;
+};
+
 /** The columns an event sets on the order itself (before the derived ones). */
 function orderColumns(event: RecordedDomainEvent): Row {
-  // A field's column is its snake_case name.
   if (isOrderFieldEvent(event)) {
-    return Object.fromEntries(
-      Object.entries(event.data).map(([field, value]) => [
-        field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
-        value ?? null,
-      ]),
-    );
+    const columns: Row = {};
+    for (const [field, value] of Object.entries(event.data)) columns[columnOf(field)] = value ?? null;
+    return columns;
   }
   return event.type === 'OrderStatusChanged' ? { status: event.data.status } : {};
 }
@@ -113,16 +120,17 @@ function project(event: RecordedDomainEvent, view: ReadView): Change[] {
   if (!event.stream.startsWith(orderStreamPrefix)) return [];
   const orderNumber = orderNumberOf(event);
   const changes: Change[] = [];
-  let order: Row | undefined;
+  let order: Row;
   let items: Row[];
   if (event.type === 'OrderPlaced') {
     order = placedRow(event);
     items = event.data.items.map((item, index) => itemRow(event.data.orderNumber, item, index));
     for (const item of items) changes.push({ table: 'order_items', key: item.id as string, row: item });
   } else {
-    order = view.get('orders', orderNumber);
-    if (!order) return [];
-    order = { ...order, ...orderColumns(event) };
+    const before = view.get('orders', orderNumber);
+    if (!before) return [];
+    // A new row (the view's is never changed in place): the order as it was, with what the event sets.
+    order = Object.assign({ ...before }, orderColumns(event));
     items = view.group('order_items', orderNumber).map((item) => {
       const set = itemColumns(event, item);
       if (!set) return item;
@@ -131,7 +139,7 @@ function project(event: RecordedDomainEvent, view: ReadView): Change[] {
       return changed;
     });
   }
-  const row = { ...order, ...derived(order, items, event) };
+  const row = Object.assign(order, derived(order, items, event));
   return [{ table: 'orders', key: row.order_number as string, row }, ...changes];
 }
 

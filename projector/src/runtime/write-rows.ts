@@ -1,0 +1,166 @@
+import type pg from 'pg';
+import { copyRows } from './copy-rows.ts';
+import type { Row, TableSpec } from './projection.ts';
+
+/** A row as the runtime holds it in memory (apply-events.ts), and what writing it takes. */
+export interface Entry {
+  row: Row | null;
+  /** The row was read from the database (so every column is known and it exists there). */
+  stored: boolean;
+  /** Deleted since the last write (the delete is written before any later put). */
+  deleted: boolean;
+  /** Changed since the last write (so it is written). */
+  dirty: boolean;
+  /** Known not to be in the table when the next write starts (looked for and not found, or deleted first). */
+  absent: boolean;
+  /** The last fold that used it (eviction keeps the recent ones). */
+  used: number;
+}
+
+/** An entry as memory first sees it: the row read from the table (stored), or none; `absent` as above. */
+export const freshEntry = (row: Row | null, absent: boolean, used: number): Entry => ({
+  row,
+  stored: row !== null,
+  deleted: false,
+  dirty: false,
+  absent,
+  used,
+});
+
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Deletes children first, then upserts parents first; one upsert per set of columns written. A row not
+ * read from the table writes the columns its projections set (the keys of its row, built only from
+ * their changes); one read from it writes them all. Afterwards every entry is as the table holds it.
+ */
+export async function writeChanges(
+  db: pg.ClientBase,
+  schema: string,
+  tables: readonly TableRows[],
+  copyFrom = COPY_FROM,
+): Promise<void> {
+  // What to write, gathered before the first statement; every entry is then as the table will hold it.
+  const plans = tables.map((table) => plan(table));
+  for (const { table, deleted } of [...plans].reverse()) {
+    if (deleted.length === 0) continue;
+    await db.query(`delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any($1)`, [
+      deleted,
+    ]);
+  }
+  for (const { table, stored, groups } of plans) {
+    const [first] = stored;
+    if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
+    for (const { columns, rows, absent } of groups)
+      await upsert(db, schema, table.spec, columns, rows, copyFrom, absent);
+  }
+}
+
+/** A table's rows in memory, and the rows of an insert-only table to insert (new, so written as absent). */
+interface TableRows {
+  spec: TableSpec;
+  entries: Map<string, Entry>;
+  inserted?: readonly Row[];
+}
+
+/** A table's deletes, its changed stored rows and its other changed rows by columns written and `absent`. */
+function plan(table: TableRows) {
+  const deleted: string[] = [];
+  const stored: Row[] = [];
+  const bySignature = new Map<string, Group>();
+  // Rows one projection built come in runs of the same columns: compared with the last group's first.
+  let lastAbsent: Group | undefined;
+  let lastPresent: Group | undefined;
+  const addRow = (row: Row, absent: boolean) => {
+    const columns = Object.keys(row);
+    let group = absent ? lastAbsent : lastPresent;
+    if (!group || !sameColumns(group.columns, columns)) {
+      const signature = `${absent}:${columns.join(',')}`;
+      group = bySignature.get(signature) ?? { columns, rows: [], absent };
+      bySignature.set(signature, group);
+      if (absent) lastAbsent = group;
+      else lastPresent = group;
+    }
+    group.rows.push(row);
+  };
+  for (const row of table.inserted ?? []) addRow(row, true);
+  table.entries.forEach((entry, key) => {
+    if (entry.deleted) deleted.push(key);
+    const { row } = entry;
+    if (row && entry.dirty) {
+      if (entry.stored) stored.push(row);
+      else addRow(row, entry.absent);
+      entry.absent = false;
+    }
+    entry.dirty = false;
+    entry.deleted = false;
+  });
+  return { table, deleted, stored, groups: [...bySignature.values()] };
+}
+
+interface Group {
+  columns: string[];
+  rows: Row[];
+  absent: boolean;
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+const generatedColumns = new Map<string, Set<string>>();
+
+/**
+ * One INSERT ... SELECT ... ON CONFLICT DO UPDATE for the rows. Few rows (the live projector's usual
+ * batch) come as one JSON parameter: one round trip. Many (a rebuild, an import) go first to a temporary
+ * staging table by COPY, which costs the server a fraction of parsing them from JSON.
+ */
+const COPY_FROM = 200;
+
+async function upsert(
+  db: pg.ClientBase,
+  schema: string,
+  spec: TableSpec,
+  all: string[],
+  rows: Row[],
+  copyFrom: number,
+  /**
+   * No row's key is in the table yet (and only this transaction writes it): inserted without looking for
+   * a conflict (a fresh shadow table has no keys yet), many straight in by COPY (as a rebuild's new rows).
+   */
+  absent = false,
+): Promise<void> {
+  const relation = `${ident(schema)}.${ident(spec.name)}`;
+  let generated = generatedColumns.get(spec.name);
+  if (!generated) {
+    const { rows: found } = await db.query<{ name: string }>(
+      `select attname as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and attgenerated <> ''`,
+      [relation],
+    );
+    generated = new Set(found.map((column) => column.name));
+    generatedColumns.set(spec.name, generated);
+  }
+  const columns = all.filter((column) => !generated.has(column));
+  const list = columns.map(ident).join(', ');
+  const updates = columns.filter((column) => column !== spec.key).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+  const conflict = `on conflict (${ident(spec.key)}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
+  if (rows.length < copyFrom) {
+    await db.query(
+      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${absent ? '' : conflict}`,
+      [JSON.stringify(rows)],
+    );
+    return;
+  }
+  if (absent) {
+    await copyRows(db, relation, columns, rows);
+    return;
+  }
+  // No constraints on the staging copy (a row may carry only some columns); it lives as long as the session.
+  const stage = `stage_${schema}_${spec.name}`;
+  await db.query(`create temp table if not exists ${ident(stage)} as select * from ${relation} with no data`);
+  await copyRows(db, `pg_temp.${ident(stage)}`, columns, rows);
+  await db.query(`insert into ${relation} (${list}) select ${list} from pg_temp.${ident(stage)} ${conflict}`);
+  await db.query(`truncate pg_temp.${ident(stage)}`);
+}
