@@ -2,19 +2,25 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { orderPayload, startStack } from '../../../tests/support/stack.ts';
 
-test('a read whose x-min-position the read models do not reach waits 2 s, then answers and says so', async () => {
-  // Given no projector runs, so nothing written reaches the read models
-  const stack = await startStack({}, { projector: false });
-  try {
-    const admin = stack.client();
-    await admin.loginAdmin();
-    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
-    const position = placed.headers.get('x-event-position') ?? '';
-    assert.ok(Number(position) > 0);
+/** A stack with no projector running (nothing written reaches the read models), an admin and one order placed. */
+async function orderNobodyProjected(options: { readReplica?: (url: string) => string } = {}) {
+  const stack = await startStack({}, { projector: false, ...options });
+  const admin = stack.client();
+  await admin.loginAdmin();
+  const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
+  const position = placed.headers.get('x-event-position') ?? '';
+  assert.ok(Number(position) > 0);
+  return { stack, admin, orderNumber: placed.body.orderNumber, position };
+}
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('a read whose x-min-position the read models do not reach waits 2 s, then answers and says so', async () => {
+  const { stack, admin, orderNumber, position } = await orderNobodyProjected();
+  try {
     // When the admin reads their own write at that position
     const started = Date.now();
-    const read = await admin.get(`/api/orders/${placed.body.orderNumber}`, { 'x-min-position': position });
+    const read = await admin.get(`/api/orders/${orderNumber}`, { 'x-min-position': position });
     const waited = Date.now() - started;
 
     // Then the answer comes after the bound, marked as not having reached it
@@ -26,17 +32,11 @@ test('a read whose x-min-position the read models do not reach waits 2 s, then a
 });
 
 test('without x-min-position a read still waits for what was committed before it (the head, read with the session)', async () => {
-  // Given no projector runs, and an order written
-  const stack = await startStack({}, { projector: false });
+  const { stack, admin, orderNumber } = await orderNobodyProjected();
   try {
-    const admin = stack.client();
-    await admin.loginAdmin();
-    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
-    assert.ok(Number(placed.headers.get('x-event-position')) > 0);
-
     // When it is read knowing no position: it waits for the log's head (1 s), then says it did not reach it
     const started = Date.now();
-    const read = await admin.get(`/api/orders/${placed.body.orderNumber}`);
+    const read = await admin.get(`/api/orders/${orderNumber}`);
     const waited = Date.now() - started;
     assert.is(read.headers.get('x-min-position-reached'), 'false');
     assert.ok(waited >= 900 && waited < 4000, `waited ${waited} ms`);
@@ -46,24 +46,18 @@ test('without x-min-position a read still waits for what was committed before it
 });
 
 test('a waiting read takes the checkpoint the projector announced with its batch, without reading it again', async () => {
-  // Given no projector runs, and an order written (its event not in the read models)
-  const stack = await startStack({}, { projector: false });
+  const { stack, admin, orderNumber, position } = await orderNobodyProjected();
   try {
-    const admin = stack.client();
-    await admin.loginAdmin();
-    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
-    const position = placed.headers.get('x-event-position') ?? '';
     const { rows } = await stack.db.pool.query<{ tx: string }>(
       'select transaction_id::text as tx from es.events where position = $1',
       [position],
     );
-    const tx = rows[0]?.tx ?? '';
-
-    // When a read waits for it, and a batch announces a checkpoint at that event (rm.checkpoints unchanged)
+    // When a read waits for the order's event, and a batch announces a checkpoint at that event
+    // (rm.checkpoints itself unchanged)
     const started = Date.now();
-    const reading = admin.get(`/api/orders/${placed.body.orderNumber}`, { 'x-min-position': position });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${tx} ${position}`]);
+    const reading = admin.get(`/api/orders/${orderNumber}`, { 'x-min-position': position });
+    await pause(200);
+    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${rows[0]?.tx} ${position}`]);
     const read = await reading;
 
     // Then it answers at once as having reached it: the announcement was taken as the checkpoint
@@ -75,14 +69,10 @@ test('a waiting read takes the checkpoint the projector announced with its batch
 });
 
 test("beside a streaming replica an announced checkpoint is not taken: the replica's own copy counts", async () => {
-  const stack = await startStack({}, { projector: false, readReplica: (url: string) => url });
+  const { stack, admin, orderNumber, position } = await orderNobodyProjected({ readReplica: (url) => url });
   try {
-    const admin = stack.client();
-    await admin.loginAdmin();
-    const placed = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
-    const position = placed.headers.get('x-event-position') ?? '';
-    const reading = admin.get(`/api/orders/${placed.body.orderNumber}`, { 'x-min-position': position });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const reading = admin.get(`/api/orders/${orderNumber}`, { 'x-min-position': position });
+    await pause(200);
     await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`999999999 ${position}`]);
     const read = await reading;
     assert.is(read.headers.get('x-min-position-reached'), 'false');
