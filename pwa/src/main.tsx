@@ -1,9 +1,10 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadCustomerPage } from './app/router.tsx';
 import { meQuery } from './features/auth/api/auth-api.ts';
+import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
 import { queryClient, sessionQueryKey } from './lib/query-client.ts';
 import './styles.css';
@@ -29,6 +30,12 @@ if (customerPage) {
   ]);
 }
 
+/** Marks the app's first render as painted (lib/after-first-render.ts). */
+function FirstRenderMark() {
+  useEffect(markFirstRender, []);
+  return null;
+}
+
 // A transition: React renders in slices of a few ms and lets the browser in between (issue 14, a phone's
 // total blocking time), and the prerendered page stays until the render is committed.
 startTransition(() => {
@@ -37,6 +44,7 @@ startTransition(() => {
       <BrowserRouter>
         <Providers>
           <AppRoutes />
+          <FirstRenderMark />
         </Providers>
       </BrowserRouter>
     </StrictMode>,
