@@ -13,8 +13,17 @@ import { UpdatePrompt } from './update-prompt.tsx';
  */
 const Toaster = lazy(() => import('../../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
+/** The toaster once the first render is on screen; its own state, so the layout does not render again for it. */
+function LaterToaster() {
+  const wanted = useAfterFirstRender();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
+
 export function AppLayout() {
-  const toasterWanted = useAfterFirstRender();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
@@ -26,11 +35,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      {toasterWanted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <LaterToaster />
     </div>
   );
 }
