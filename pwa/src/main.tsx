@@ -1,9 +1,10 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadCustomerPage } from './app/router.tsx';
 import { meQuery } from './features/auth/api/auth-api.ts';
+import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
 import { queryClient, sessionQueryKey } from './lib/query-client.ts';
 import './styles.css';
@@ -11,15 +12,15 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-/** How long a customer's prerendered page waits for the session check and its code before the app renders. */
+/** How long a customer's prerendered page waits for the session check, its code and data before the app renders. */
 const SESSION_WAIT_MS = 3_000;
 
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await restoreCache(queryClient);
 const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
 // A customer's page is on screen as index.html prerendered it (the dashboard as it shows while its orders
-// load): the app renders over it once it knows who is signed in and has the page's code, not first with a
-// spinner in between (issue 14). A check that fails leaves the query without data, so the app asks again as
+// load): the app renders over it once it knows who is signed in and has the page's code and first data
+// (router.tsx), not first with a spinner or skeleton in between (issue 14). A check that fails leaves the query without data, so the app asks again as
 // it always has; a chunk that fails to load is the lazy page's to report.
 if (customerPage) {
   const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
@@ -27,6 +28,12 @@ if (customerPage) {
     Promise.allSettled([session, customerPage]),
     new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
   ]);
+}
+
+/** Marks the app's first render as painted (lib/after-first-render.ts). */
+function FirstRenderMark() {
+  useEffect(markFirstRender, []);
+  return null;
 }
 
 // A transition: React renders in slices of a few ms and lets the browser in between (issue 14, a phone's
@@ -37,6 +44,7 @@ startTransition(() => {
       <BrowserRouter>
         <Providers>
           <AppRoutes />
+          <FirstRenderMark />
         </Providers>
       </BrowserRouter>
     </StrictMode>,

@@ -8,6 +8,7 @@ import {
   persistQueryClientSubscribe,
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
+import { afterFirstRender } from './after-first-render.ts';
 import { sessionQueryKey } from './query-client.ts';
 
 /**
@@ -67,7 +68,8 @@ export function persistFor(queryClient: QueryClient, user: SessionUser | null): 
   persistingFor = user?.id ?? null;
   if (!user) return;
   void set(LAST_USER, user, store);
-  void loadSchemas().then(
+  // Once the first view is on screen: what arrives meanwhile is saved as soon as they are here (below).
+  void afterFirstRender.then(loadSchemas).then(
     ({ persistedSchemaFor }) => {
       // Someone else (or nobody) may have signed in while the schemas loaded.
       if (persistingFor !== user.id) return;

@@ -2,15 +2,26 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from '../../components/offline-notice.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
+import { useAfterFirstRender } from '../../lib/after-first-render.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 /**
- * Radix's toasts are a chunk of their own, requested with the first render (issue 14). A toast raised
+ * Radix's toasts are a chunk of their own, requested once the first render is on screen (issue 14). A toast raised
  * before it arrives waits in the toast store (lib/toast.ts) and shows when it does: none is lost.
  */
 const Toaster = lazy(() => import('../../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/** The toaster once the first render is on screen; its own state, so the layout does not render again for it. */
+function LaterToaster() {
+  const wanted = useAfterFirstRender();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function AppLayout() {
   return (
@@ -24,9 +35,7 @@ export function AppLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <LaterToaster />
     </div>
   );
 }

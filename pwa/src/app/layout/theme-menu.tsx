@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/ui/button.tsx';
+import { useAfterFirstRender } from '../../lib/after-first-render.ts';
 import { type Theme, themeState } from '../../lib/theme.ts';
 
 export const themeChoices: { theme: Theme; label: string; Icon: typeof Sun }[] = [
@@ -25,15 +26,16 @@ export function ThemeButton(props: ComponentProps<typeof Button>) {
 }
 
 /**
- * The same button stands in until the menu's chunk (requested at once) has arrived; a click on it
+ * The same button stands in until the menu's chunk (requested once the first view is on screen) has arrived; a click on it
  * meanwhile is kept, and the menu opens as soon as it is there, so no early click is lost.
  */
 export function ThemeMenu() {
   const [openAtStart, setOpenAtStart] = useState(false);
+  const ready = useAfterFirstRender();
+  const button = <ThemeButton aria-haspopup="menu" aria-expanded={openAtStart} onClick={() => setOpenAtStart(true)} />;
+  if (!ready) return button;
   return (
-    <Suspense
-      fallback={<ThemeButton aria-haspopup="menu" aria-expanded={openAtStart} onClick={() => setOpenAtStart(true)} />}
-    >
+    <Suspense fallback={button}>
       <ThemeDropdown defaultOpen={openAtStart} />
     </Suspense>
   );

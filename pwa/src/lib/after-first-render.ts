@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+
+let mark: () => void = () => {};
+
+/**
+ * Resolves once the app's first render is on screen (main.tsx marks it), or 3 s after this module loaded
+ * at the latest (a screen rendered without main.tsx). For what the first view does not need (the offline
+ * cache's schemas, the theme menu's and the toaster's chunks): requested after it, they never compete with
+ * the page's own code and data on a phone's few connections (issue 14, a customer page's LCP).
+ */
+export const afterFirstRender = new Promise<void>((resolve) => {
+  mark = resolve;
+  setTimeout(resolve, 3_000);
+});
+
+/** main.tsx, from an effect of the first commit: resolved once that render has been painted. */
+export function markFirstRender(): void {
+  requestAnimationFrame(() => setTimeout(mark));
+}
+
+/** Whether the app's first render is on screen yet (see afterFirstRender). */
+export function useAfterFirstRender(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstRender.then(() => {
+      if (live) setDone(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return done;
+}
