@@ -47,7 +47,11 @@ export function SelectField({
         )}
       >
         <span className="truncate">
-          <Select.Value placeholder={placeholder} />
+          {/* The chosen option's label given here, not left to Radix to copy from the (unmounted) list: so
+              it shows in the prerendered page and in the first render too. */}
+          <Select.Value placeholder={placeholder}>
+            {options.find((option) => option.value === value)?.label}
+          </Select.Value>
         </span>
         <Select.Icon>
           <ChevronDown aria-hidden="true" className="h-4 w-4 opacity-70" />
