@@ -145,6 +145,8 @@ export function createNotifier(options: NotifierOptions) {
     dataOf: INTAKE_TYPES,
     // ...and acts on nothing else: a batch without them is passed without a transaction of its own.
     only: INTAKE_TYPES,
+    // ...and nobody waits on its checkpoint: while writes stream in, it reads them every 50 ms, not per append.
+    settleMs: 50,
     applyBatch: applyIntake(logger),
     async onActive() {
       ready = false;

@@ -334,4 +334,36 @@ test('announce: each batch NOTIFYs its new checkpoint with its commit', async ({
   await listener.end();
 });
 
+test('settleMs: appends that follow a wake-up within it are read and applied in one batch', async ({ store, db }) => {
+  const name = `settle-${randomUUID()}`;
+  const batches: number[] = [];
+  const follower = createFollower({
+    name,
+    pool: db.pool,
+    store,
+    logger,
+    settleMs: 300,
+    applyBatch: async () => {},
+    onApplied: (events) => batches.push(events.length),
+  });
+  await follower.catchUpOnce(); // everything before this test
+  const running = follower.run();
+  try {
+    await until(async () => follower.isActive(), 5000, 'the follower to be active');
+    await sleep(100); // caught up and waiting
+    batches.length = 0;
+    const stream = `order-test-${randomUUID().slice(0, 8)}`;
+    // Five appends 20 ms apart: the first one's wake-up waits 300 ms, by when all five are in
+    for (let n = 0; n < 5; n++) {
+      await store.append(stream, [event(n)], { expectedVersion: n === 0 ? 'no_stream' : n });
+      await sleep(20);
+    }
+    await until(async () => batches.reduce((sum, size) => sum + size, 0) >= 5, 5000, 'all five applied');
+    assert.equal(batches, [5]);
+  } finally {
+    await follower.stop();
+    await running;
+  }
+});
+
 test.run();

@@ -34,6 +34,12 @@ export interface FollowerOptions {
   announce?: string;
   /** How often to look for events when no NOTIFY came (default 1000 ms). */
   pollMs?: number;
+  /**
+   * After a wake-up, wait this long before reading (default 0), so the appends that follow within it are
+   * read in the same batch. For a follower no reader waits on (the notifier): a busy log then costs it
+   * one read every `settleMs`, not one per append.
+   */
+  settleMs?: number;
   /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
   applyBatch(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
   /** Each time this instance becomes the active one, once it has caught up (before it waits). */
@@ -75,6 +81,7 @@ const FIRST_RETRY_MS = 2;
 export function createFollower(options: FollowerOptions): Follower {
   const { name, pool, store, logger } = options;
   const pollMs = options.pollMs ?? 1000;
+  const settleMs = options.settleMs ?? 0;
   const batchSize = options.batchSize ?? 500;
   const storeSkippedMs = options.storeSkippedMs ?? 1000;
   const { only, announce } = options;
@@ -295,8 +302,10 @@ export function createFollower(options: FollowerOptions): Follower {
             if (connection.isBroken()) throw new Error('the connection was lost');
             if (applied > 0) retry = null;
             if (stopped) break;
-            if (await waitForWork(Math.min(retry ?? pollMs, skippedDueInMs()))) retry = FIRST_RETRY_MS;
-            else if (retry !== null) retry = Math.min(pollMs, retry * 2);
+            if (await waitForWork(Math.min(retry ?? pollMs, skippedDueInMs()))) {
+              retry = FIRST_RETRY_MS;
+              if (settleMs > 0 && !stopped) await sleep(settleMs);
+            } else if (retry !== null) retry = Math.min(pollMs, retry * 2);
           }
         } catch (error) {
           active = false;
