@@ -59,6 +59,11 @@ export interface WakeUps {
    * `announcedCheckpoint` reads it); undefined after `ms` or a reconnect.
    */
   next(ms: number): Promise<string | undefined>;
+  /**
+   * The last payload heard on the connection LISTENing now; undefined until one is heard, and again when the
+   * connection is lost (notifications sent meanwhile were missed) until the next arrives on the new one.
+   */
+  latest(): string | undefined;
   /** Resolves once LISTEN works (or it was closed first). */
   listening: Promise<void>;
   close(): Promise<void>;
@@ -72,7 +77,9 @@ export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
   let waiters: ((payload?: string) => void)[] = [];
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
+  let latest: string | undefined;
   const wakeAll = (payload?: string) => {
+    latest = payload; // none: the connection was lost or is new
     const woken = waiters;
     waiters = [];
     for (const wake of woken) wake(payload);
@@ -89,6 +96,7 @@ export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
   })();
   return {
     listening: subscribing,
+    latest: () => latest,
     next: (ms) =>
       new Promise<string | undefined>((resolve) => {
         const timer = setTimeout(() => resolve(undefined), ms);

@@ -74,6 +74,28 @@ test('a waiting read takes the checkpoint the projector announced with its batch
   }
 });
 
+test('an announcement heard before the read arrived counts: the read answers at once', async () => {
+  const { stack, admin, orderNumber, position } = await orderNobodyProjected();
+  try {
+    const { rows } = await stack.db.pool.query<{ tx: string }>(
+      'select transaction_id::text as tx from es.events where position = $1',
+      [position],
+    );
+    // Given a batch announced a checkpoint at the order's event (rm.checkpoints itself unchanged), and the
+    // query service heard it
+    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${rows[0]?.tx} ${position}`]);
+    await pause(200);
+
+    // When the read of that position arrives: it answers at once as having reached it
+    const started = Date.now();
+    const read = await admin.get(`/api/orders/${orderNumber}`, { 'x-min-position': position });
+    assert.is(read.headers.get('x-min-position-reached'), 'true');
+    assert.ok(Date.now() - started < 1000, `waited ${Date.now() - started} ms`);
+  } finally {
+    await stack.stop();
+  }
+});
+
 test("beside a streaming replica an announced checkpoint is not taken: the replica's own copy counts", async () => {
   const { stack, admin, orderNumber, position } = await orderNobodyProjected({ readReplica: (url) => url });
   try {

@@ -178,12 +178,21 @@ function honourMinPosition(deps: Deps) {
     if (explicit > 0 || head > 0) {
       const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
       const reachedBy = async (at: Checkpoint | null) => at !== null && (await located.reached(at, explicit, head > 0));
-      let at = checkpoint.known();
+      // The checkpoint the projector's wake-ups carry, when they can be trusted: then no read of it. The last
+      // one heard counts too (its batch may have committed between the write's answer and this read).
+      const announced = deps.checkpointAnnounced && deps.projected ? deps.projected : null;
+      const lastHeard = announcedCheckpoint(announced?.latest());
+      let at = lastHeard ? checkpoint.offer(lastHeard) : checkpoint.known();
       let reached = await reachedBy(at);
-      // The checkpoint the projector's wake-up carried, when it can be trusted: then no read of it.
       let heard: Checkpoint | null = null;
+      // While the wake-ups are heard (one was, on the connection listening now), the batch that reaches the
+      // targets announces itself: wait for it rather than read the checkpoint first. A wake-up that does not
+      // come within POLL_MS is made up for by a read, as when none is heard at all.
+      let waitFirst = lastHeard !== null;
       while (!reached) {
-        at = heard ? checkpoint.offer(heard) : await checkpoint.read();
+        if (heard) at = checkpoint.offer(heard);
+        else if (!waitFirst) at = await checkpoint.read();
+        waitFirst = false;
         reached = await reachedBy(at);
         if (reached || Date.now() > deadline) break;
         const payload = await (deps.projected?.next(POLL_MS) ??
