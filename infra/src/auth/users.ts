@@ -14,7 +14,11 @@ export interface UserRow {
 }
 
 /** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
+/** Customer ids remembered by email, at most (the oldest remembered is forgotten first). */
+const KNOWN_CUSTOMERS = 10_000;
+
 export function createUserRepository(pool: pg.Pool) {
+  const knownCustomers = new Map<string, string>();
   async function findAdmin(username: string): Promise<UserRow | null> {
     const { rows } = await pool.query<UserRow>(
       'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where username = $1 and is_admin',
@@ -55,13 +59,25 @@ export function createUserRepository(pool: pg.Pool) {
       );
     },
 
-    /** The id of the customer account with this email (any case); null before their first sign-in. */
+    /**
+     * The id of the customer account with this email (any case); null before their first sign-in. An account,
+     * once made, keeps its id and email and is never removed: an id found is remembered (most recent
+     * `KNOWN_CUSTOMERS`), a null never is (the customer may sign in for the first time at any moment).
+     */
     async customerId(email: string): Promise<string | null> {
+      const key = email.toLowerCase();
+      const known = knownCustomers.get(key);
+      if (known) return known;
       const { rows } = await pool.query<{ id: string }>(
         'select id from auth.users where lower(email) = lower($1) and not is_admin',
         [email],
       );
-      return rows[0]?.id ?? null;
+      const id = rows[0]?.id ?? null;
+      if (id) {
+        if (knownCustomers.size >= KNOWN_CUSTOMERS) knownCustomers.delete(knownCustomers.keys().next().value ?? '');
+        knownCustomers.set(key, id);
+      }
+      return id;
     },
 
     /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name and phone. */
