@@ -10,7 +10,38 @@ import {
 } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
-export interface FollowerOptions {
+export type FollowerOptions = FollowerBaseOptions &
+  (
+    | {
+        /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
+        applyBatch(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
+        planBatch?: never;
+      }
+    | {
+        /**
+         * Instead of applyBatch, for a batch that reads before it writes (the projector), in fewer round
+         * trips: see BatchPlan. Called before the batch's transaction begins.
+         */
+        planBatch(events: RecordedEvent[]): BatchPlan;
+        applyBatch?: never;
+      }
+  );
+
+/**
+ * How a batch is applied in two messages of its transaction besides the work in between: its `read`
+ * goes in the first, after `begin` and the checkpoint row's lock; what `apply` returns goes in the last,
+ * before the checkpoint moves, the announcement and `commit`. Both are SQL text with every value inlined
+ * as a literal (the simple-query protocol: several statements, no parameters). A statement that fails
+ * rolls back the whole batch, checkpoint included, and it is read again from the checkpoint.
+ */
+export interface BatchPlan {
+  /** Statements to run once the checkpoint row is locked (null: none); their results go to `apply`. */
+  read: string | null;
+  /** Apply the batch (on `client`, in its transaction); returns statements for the commit's message ('' : none). */
+  apply(client: pg.PoolClient, read: pg.QueryResult[]): Promise<string>;
+}
+
+interface FollowerBaseOptions {
   /** The checkpoint row (rm.checkpoints) and the advisory lock that makes one instance active. */
   name: string;
   pool: pg.Pool;
@@ -40,8 +71,6 @@ export interface FollowerOptions {
    * one read every `settleMs`, not one per append.
    */
   settleMs?: number;
-  /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
-  applyBatch(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
   /** Each time this instance becomes the active one, once it has caught up (before it waits). */
   onActive?(): Promise<void>;
   /** After each committed batch. */
@@ -85,6 +114,15 @@ export function createFollower(options: FollowerOptions): Follower {
   const batchSize = options.batchSize ?? 500;
   const storeSkippedMs = options.storeSkippedMs ?? 1000;
   const { only, announce } = options;
+  const planBatch =
+    options.planBatch ??
+    ((events: RecordedEvent[]): BatchPlan => ({
+      read: null,
+      async apply(db) {
+        await options.applyBatch?.(db, events); // one of the two is there: the options' type says so
+        return '';
+      },
+    }));
   let stopped = false;
   let active = false;
   let running: Promise<void> | null = null;
@@ -126,23 +164,26 @@ export function createFollower(options: FollowerOptions): Follower {
     prefetched = null;
   };
 
-  /** `begin` and the checkpoint row locked, in one message; false (rolled back) when it is not `stored`. */
-  async function lockCheckpoint(db: pg.PoolClient): Promise<boolean> {
+  /**
+   * `begin`, the checkpoint row locked and a batch's `read`, in one message: the read's results; null
+   * (rolled back) when the checkpoint is not `stored`.
+   */
+  async function lockCheckpoint(db: pg.PoolClient, read: string | null = null): Promise<pg.QueryResult[] | null> {
     const results = (await db.query(
-      `begin; select tx::text, position::text from rm.checkpoints where name = ${literal(name)} for update`,
-    )) as unknown as pg.QueryResult<{ tx: string; position: string }>[];
-    const row = results[1]?.rows[0];
+      `begin; select tx::text, position::text from rm.checkpoints where name = ${literal(name)} for update${read ? `;\n${read}` : ''}`,
+    )) as unknown as pg.QueryResult[];
+    const row = results[1]?.rows[0] as { tx: string; position: string } | undefined;
     const locked = row ? { tx: Number(row.tx), position: Number(row.position) } : start;
-    if (stored && same(locked, stored)) return true;
+    if (stored && same(locked, stored)) return results.slice(2);
     await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read it again
     forget();
-    return false;
+    return null;
   }
 
-  /** The checkpoint moved to `next`, the announcement and the commit, in one message. */
-  async function commitAt(db: pg.PoolClient, next: Checkpoint): Promise<void> {
+  /** A batch's last statements (`writes`), the checkpoint moved to `next`, the announcement and the commit, in one message. */
+  async function commitAt(db: pg.PoolClient, next: Checkpoint, writes = ''): Promise<void> {
     await db.query(
-      `update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
+      `${writes ? `${writes};\n` : ''}update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
         where name = ${literal(name)};
        ${announce ? `select pg_notify(${literal(announce)}, ${literal(announced(next))});` : ''}
        commit`,
@@ -176,11 +217,12 @@ export function createFollower(options: FollowerOptions): Follower {
       if (full) prefetched = { after: next, events: readAfter(next) };
       return { read: batch.length, more: full };
     }
-    if (!(await lockCheckpoint(db))) return { read: 0, more: true };
     try {
+      const plan = planBatch(batch);
+      const read = await lockCheckpoint(db, plan.read);
+      if (!read) return { read: 0, more: true };
       if (full) prefetched = { after: next, events: readAfter(next) };
-      await options.applyBatch(db, batch);
-      await commitAt(db, next);
+      await commitAt(db, next, await plan.apply(db, read));
     } catch (error) {
       forget();
       await db.query('rollback').catch(() => {});
