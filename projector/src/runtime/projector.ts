@@ -1,6 +1,6 @@
 import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
-import { createFollower } from '@ot/infra/follower/follower.ts';
+import type { EventStore, RecordedEvent } from '@ot/infra/event-store/event-store.ts';
+import { type BatchPlan, createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { rebuildReadModels } from '../rebuild/rebuild-read-models.ts';
@@ -38,19 +38,7 @@ export function createProjector(options: ProjectorOptions) {
     // Readers waiting for their write (x-min-position) are woken by each batch's commit, which carries
     // the new checkpoint, instead of at their next poll.
     announce: PROJECTED_CHANNEL,
-    // Three round trips a batch: the events read, then `begin`, the checkpoint's lock and the rows the
-    // batch needs in one message, then its writes, the checkpoint, the announcement and `commit` in one.
-    planBatch(events) {
-      const memory = createRowMemory({ projections, schema: 'rm' });
-      const step = memory.plan(parseEvents(events, logger));
-      return {
-        read: step.read,
-        async apply(db, read) {
-          step.fold(read[0]?.rows ?? []);
-          return memory.write(db, true);
-        },
-      };
-    },
+    planBatch: planLiveBatch({ projections, logger }),
     async onActive() {
       logger.info({ projections: projections.map((p) => p.name) }, 'projector caught up');
     },
@@ -71,5 +59,24 @@ export function createProjector(options: ProjectorOptions) {
 
     /** Finish the batch in hand and stop; resolves when `run` has returned. */
     stop: () => follower.stop(),
+  };
+}
+
+/**
+ * How the live projector applies a batch to `rm` (the follower's planBatch), in three round trips: the
+ * events read; `begin`, the checkpoint row's lock and the rows the batch needs, one statement for every
+ * table, in one message; its writes, the checkpoint, the announcement and `commit` in one message.
+ */
+export function planLiveBatch(options: { projections: readonly Projection[]; logger: Logger }) {
+  return (events: RecordedEvent[]): BatchPlan => {
+    const memory = createRowMemory({ projections: options.projections, schema: 'rm' });
+    const step = memory.plan(parseEvents(events, options.logger));
+    return {
+      read: step.read,
+      async apply(db, read) {
+        step.fold(read[0]?.rows ?? []);
+        return memory.write(db, true);
+      },
+    };
   };
 }
