@@ -403,8 +403,18 @@ test('planBatch: its read goes with the lock, its statements commit with the che
   };
   const planned = async () => Number((await db.pool.query('select count(*) as n from planned')).rows[0]?.n);
   // Given events in the log (this test's and those of the tests before)
-  await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1), event(2)], { expectedVersion: 'no_stream' });
-  const everything = await readEverything(store);
+  const appended = await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1), event(2)], {
+    expectedVersion: 'no_stream',
+  });
+  let everything: { position: number }[] = [];
+  await until(
+    async () => {
+      everything = await readEverything(store);
+      return everything.some((e) => e.position === appended.position);
+    },
+    10_000,
+    'the events readable',
+  );
   // When the last statement of the batch's commit message fails, after its insert
   try {
     await follower.catchUpOnce();

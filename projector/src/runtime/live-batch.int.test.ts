@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
 import { sampleOrderPlaced } from '@ot/contracts/testing/sample-order.ts';
 import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { type EventStore, start } from '@ot/infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { metadata } from '@ot/infra/event-store/testing/event-store-contract.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
@@ -49,9 +49,21 @@ async function withDatabase(run: (db: TestDatabase, store: EventStore) => Promis
 const checkpointOfProjector = async (db: TestDatabase) =>
   Number((await db.pool.query(`select position::text from rm.checkpoints where name = 'projector'`)).rows[0]?.position);
 
-/** Places an order numbered `orderNumber` (the marks projection below reads only the number). */
-const place = (store: EventStore, orderNumber: string) =>
-  store.append(
+/**
+ * Once followers can read the event at `position`: a transaction open anywhere on the server (another
+ * test's) holds back what they read until it ends.
+ */
+async function readable(store: EventStore, position: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await store.readAll({ after: start, limit: 10_000 })).some((e) => e.position === position)) {
+    if (Date.now() > deadline) throw new Error(`event ${position} did not become readable`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Places an order numbered `orderNumber` (the marks projection below reads only the number), readable on return. */
+async function place(store: EventStore, orderNumber: string) {
+  const appended = await store.append(
     `order-${orderNumber}`,
     [
       {
@@ -63,6 +75,9 @@ const place = (store: EventStore, orderNumber: string) =>
     ],
     { expectedVersion: 'no_stream' },
   );
+  await readable(store, appended.position);
+  return appended;
+}
 
 /**
  * A test read model, rm.marks: an order numbered PUT-... puts the row `k` (noting the number), DEL-...
@@ -108,6 +123,7 @@ test('a live batch is three round trips: the events read, its reads with the loc
       ],
       { expectedVersion: 'any' },
     );
+    await readable(store, position);
     // When it applies the item's change (orders, its items and the timeline read and written)
     const sent: string[] = [];
     const query = pg.Client.prototype.query;
