@@ -371,4 +371,68 @@ test('settleMs: appends that follow a wake-up within it are read and applied in 
   }
 });
 
+test('planBatch: its read goes with the lock, its statements commit with the checkpoint, and one that fails rolls back both', async ({
+  db,
+  store,
+}) => {
+  const name = `plan-${randomUUID()}`;
+  await db.pool.query('create table planned (position bigint primary key)');
+  let failing = true;
+  const seen: number[] = [];
+  const follower = createFollower({
+    name,
+    pool: db.pool,
+    store,
+    logger,
+    batchSize: 10_000, // everything in one batch
+    planBatch: (events) => ({
+      read: 'select count(*)::int as n from planned',
+      async apply(_client, read) {
+        seen.push(read[0]?.rows[0]?.n);
+        const rows = events.map((e) => `(${Number(e.position)})`).join(', ');
+        return `insert into planned (position) values ${rows}; select ${failing ? '1 / 0' : '1'}`;
+      },
+    }),
+  });
+  const checkpoint = async () => {
+    const { rows } = await db.pool.query<{ position: string }>(
+      'select position::text from rm.checkpoints where name = $1',
+      [name],
+    );
+    return Number(rows[0]?.position);
+  };
+  const planned = async () => Number((await db.pool.query('select count(*) as n from planned')).rows[0]?.n);
+  // Given events in the log (this test's and those of the tests before)
+  const appended = await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1), event(2)], {
+    expectedVersion: 'no_stream',
+  });
+  let everything: { position: number }[] = [];
+  await until(
+    async () => {
+      everything = await readEverything(store);
+      return everything.some((e) => e.position === appended.position);
+    },
+    10_000,
+    'the events readable',
+  );
+  // When the last statement of the batch's commit message fails, after its insert
+  try {
+    await follower.catchUpOnce();
+    assert.unreachable('the failing statement fails the batch');
+  } catch (error) {
+    assert.match(String(error), 'division by zero');
+  }
+  // Then neither the batch's rows nor its checkpoint are there
+  assert.is(await planned(), 0);
+  assert.is(await checkpoint(), 0);
+  // When the batch is applied again from the checkpoint, without the failure
+  failing = false;
+  const applied = await follower.catchUpOnce();
+  // Then every event is there once, the checkpoint at the last, and each read saw the table as it stood
+  assert.is(applied, everything.length);
+  assert.is(await planned(), everything.length);
+  assert.is(await checkpoint(), everything.at(-1)?.position);
+  assert.equal(seen, [0, 0]);
+});
+
 test.run();

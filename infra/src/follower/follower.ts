@@ -10,7 +10,46 @@ import {
 } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
-export interface FollowerOptions {
+export type FollowerOptions = FollowerBaseOptions &
+  (
+    | {
+        /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
+        applyBatch(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
+        planBatch?: never;
+      }
+    | {
+        /**
+         * Instead of applyBatch, for a batch that reads before it writes (the projector), in fewer round
+         * trips: see BatchPlan. Called before the batch's transaction begins.
+         */
+        planBatch(events: RecordedEvent[], after: Checkpoint): BatchPlan;
+        applyBatch?: never;
+      }
+  );
+
+/**
+ * How a batch is applied in as few messages as its work allows. With a `read`, the first message is
+ * `begin`, the checkpoint row's lock and the read; what `apply` returns goes in the last, before the
+ * checkpoint moves, the announcement and `commit`. Without one, and when `apply` sends nothing itself,
+ * the batch is one message: `begin`, the checkpoint moved only if it still is where this instance
+ * stored it (else all is rolled back and read again), the statements, the announcement and `commit`.
+ * SQL text with every value inlined as a literal (the simple-query protocol: several statements, no
+ * parameters). A statement that fails rolls back the whole batch, checkpoint included, and it is read
+ * again from the checkpoint.
+ */
+export interface BatchPlan {
+  /** Statements to run once the checkpoint row is locked (null: none); their results go to `apply`. */
+  read: string | null;
+  /**
+   * Apply the batch; returns statements for the commit's message ('': none). Before sending anything
+   * itself on `client`, it awaits `begin` (the transaction and the checkpoint row's lock).
+   */
+  apply(client: pg.PoolClient, read: pg.QueryResult[], begin: () => Promise<void>): Promise<string>;
+  /** After the batch: whether it committed (false: rolled back, or not applied as the checkpoint moved). */
+  done?(committed: boolean): void;
+}
+
+interface FollowerBaseOptions {
   /** The checkpoint row (rm.checkpoints) and the advisory lock that makes one instance active. */
   name: string;
   pool: pg.Pool;
@@ -40,8 +79,6 @@ export interface FollowerOptions {
    * one read every `settleMs`, not one per append.
    */
   settleMs?: number;
-  /** Apply one batch, in the transaction that also advances the checkpoint; throw to roll both back. */
-  applyBatch(client: pg.PoolClient, events: RecordedEvent[]): Promise<void>;
   /** Each time this instance becomes the active one, once it has caught up (before it waits). */
   onActive?(): Promise<void>;
   /** After each committed batch. */
@@ -59,6 +96,9 @@ export interface Follower {
   isActive(): boolean;
 }
 
+/** The SQLSTATE of a batch sent without the lock whose checkpoint was not where this instance stored it. */
+const MOVED = 'OTCKM';
+class CheckpointMoved extends Error {}
 const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
 const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
 /** A string as an SQL literal (the name goes into statements sent as one message, without parameters). */
@@ -85,6 +125,16 @@ export function createFollower(options: FollowerOptions): Follower {
   const batchSize = options.batchSize ?? 500;
   const storeSkippedMs = options.storeSkippedMs ?? 1000;
   const { only, announce } = options;
+  const planBatch =
+    options.planBatch ??
+    ((events: RecordedEvent[]): BatchPlan => ({
+      read: null,
+      async apply(db, _read, begin) {
+        await begin();
+        await options.applyBatch?.(db, events); // one of the two is there: the options' type says so
+        return '';
+      },
+    }));
   let stopped = false;
   let active = false;
   let running: Promise<void> | null = null;
@@ -126,24 +176,41 @@ export function createFollower(options: FollowerOptions): Follower {
     prefetched = null;
   };
 
-  /** `begin` and the checkpoint row locked, in one message; false (rolled back) when it is not `stored`. */
-  async function lockCheckpoint(db: pg.PoolClient): Promise<boolean> {
+  /**
+   * `begin`, the checkpoint row locked and a batch's `read`, in one message: the read's results; null
+   * (rolled back) when the checkpoint is not `stored`.
+   */
+  async function lockCheckpoint(db: pg.PoolClient, read: string | null = null): Promise<pg.QueryResult[] | null> {
     const results = (await db.query(
-      `begin; select tx::text, position::text from rm.checkpoints where name = ${literal(name)} for update`,
-    )) as unknown as pg.QueryResult<{ tx: string; position: string }>[];
-    const row = results[1]?.rows[0];
+      `begin; select tx::text, position::text from rm.checkpoints where name = ${literal(name)} for update${read ? `;\n${read}` : ''}`,
+    )) as unknown as pg.QueryResult[];
+    const row = results[1]?.rows[0] as { tx: string; position: string } | undefined;
     const locked = row ? { tx: Number(row.tx), position: Number(row.position) } : start;
-    if (stored && same(locked, stored)) return true;
+    if (stored && same(locked, stored)) return results.slice(2);
     await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read it again
     forget();
-    return false;
+    return null;
   }
 
-  /** The checkpoint moved to `next`, the announcement and the commit, in one message. */
-  async function commitAt(db: pg.PoolClient, next: Checkpoint): Promise<void> {
+  /**
+   * A batch's last statements (`writes`), the checkpoint moved to `next`, the announcement and the commit,
+   * in one message. Without the lock taken (`locked` false) the message begins the transaction and
+   * first moves the checkpoint, only from where it was stored: else it fails with MOVED.
+   */
+  async function commitAt(db: pg.PoolClient, next: Checkpoint, writes = '', locked = true): Promise<void> {
+    const set = `update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
+        where name = ${literal(name)}`;
+    const from = stored ?? start;
+    const head = locked
+      ? `${writes ? `${writes};\n` : ''}${set};`
+      : `begin;
+       do $moved$ begin
+         ${set} and tx = ${Number(from.tx)} and position = ${Number(from.position)};
+         if not found then raise exception 'the checkpoint moved' using errcode = '${MOVED}'; end if;
+       end $moved$;
+       ${writes ? `${writes};` : ''}`;
     await db.query(
-      `update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
-        where name = ${literal(name)};
+      `${head}
        ${announce ? `select pg_notify(${literal(announce)}, ${literal(announced(next))});` : ''}
        commit`,
     );
@@ -176,16 +243,34 @@ export function createFollower(options: FollowerOptions): Follower {
       if (full) prefetched = { after: next, events: readAfter(next) };
       return { read: batch.length, more: full };
     }
-    if (!(await lockCheckpoint(db))) return { read: 0, more: true };
+    let plan: BatchPlan | null = null;
     try {
+      plan = planBatch(batch, from);
+      let locked = false;
+      let read: pg.QueryResult[] = [];
+      if (plan.read !== null) {
+        const results = await lockCheckpoint(db, plan.read);
+        if (!results) throw new CheckpointMoved();
+        read = results;
+        locked = true;
+      }
       if (full) prefetched = { after: next, events: readAfter(next) };
-      await options.applyBatch(db, batch);
-      await commitAt(db, next);
+      const begin = async () => {
+        if (locked) return;
+        if (!(await lockCheckpoint(db))) throw new CheckpointMoved();
+        locked = true;
+      };
+      await commitAt(db, next, await plan.apply(db, read, begin), locked);
     } catch (error) {
+      plan?.done?.(false);
       forget();
       await db.query('rollback').catch(() => {});
+      // Moved meanwhile (a rebuild, a catchUpOnce): read it again
+      if (error instanceof CheckpointMoved || (error as { code?: string }).code === MOVED)
+        return { read: 0, more: true };
       throw error;
     }
+    plan.done?.(true);
     options.onApplied?.(batch);
     return { read: batch.length, more: full };
   }

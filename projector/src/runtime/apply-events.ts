@@ -1,9 +1,15 @@
 import { parseDomainEvent, type RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Change, Projection, ReadView, Row, TableSpec } from './projection.ts';
-import { type Entry, freshEntry, writeChanges } from './write-rows.ts';
+import { type Entry, freshEntry, textArray, writeChanges } from './write-rows.ts';
+
+/** A row the read of a batch's needs returns: its table's name and the row as JSON. */
+interface ReadRow {
+  t: string;
+  r: Row;
+}
 
 interface Table {
   spec: TableSpec;
@@ -31,8 +37,8 @@ export interface RowMemoryOptions {
 
 /**
  * The rows a run of batches reads and changes, in memory: `apply` folds events through the pure
- * projections in order (reading from the tables, with one query per table and batch, only the rows
- * not already held), `write` writes what changed since the last write with a few set-based statements
+ * projections in order (reading from the tables, with one statement per batch, only the rows not
+ * already held), `write` writes what changed since the last write with a few set-based statements
  * per table, in the caller's transaction. The live projector uses one per batch; a replay into a
  * fresh shadow schema keeps one across batches (so it reads nothing back) and evicts rows past a bound.
  */
@@ -128,8 +134,11 @@ export function createRowMemory(options: RowMemoryOptions) {
     index(table, change.key, entry.row, true);
   }
 
-  /** Reads, one query per table, the rows the events ask for that memory does not hold. */
-  async function fetchNeeds(db: pg.ClientBase, events: readonly RecordedDomainEvent[]): Promise<void> {
+  /**
+   * The rows the events ask for that memory does not hold: one statement for every table (null when
+   * nothing is to be read), each row beside its table's name; `take` puts what it returned in memory.
+   */
+  function planRead(events: readonly RecordedDomainEvent[]): { sql: string | null; take(rows: ReadRow[]): void } {
     const keys = new Map<Table, Set<string>>();
     const groups = new Map<Table, Set<string>>();
     const ask = (map: Map<Table, Set<string>>, table: Table, value: string) => {
@@ -150,25 +159,53 @@ export function createRowMemory(options: RowMemoryOptions) {
         }
       }
     }
-    for (const table of new Set([...keys.keys(), ...groups.keys()])) {
+    const read = [...new Set([...keys.keys(), ...groups.keys()])].map((table) => ({
+      table,
+      wanted: [...(keys.get(table) ?? [])],
+      wantedGroups: [...(groups.get(table) ?? [])],
+    }));
+    const selects = read.map(({ table, wanted, wantedGroups }) => {
       const { name, key, groupBy } = table.spec;
-      const wanted = [...(keys.get(table) ?? [])];
-      const wantedGroups = [...(groups.get(table) ?? [])];
       if (wantedGroups.length > 0 && !groupBy) throw new Error(`${name} has no group column`);
-      const where = [`${ident(key)} = any($1::text[])`];
-      if (wantedGroups.length > 0 && groupBy) where.push(`${ident(groupBy)} = any($2::text[])`);
-      const { rows } = await db.query<{ r: Row }>(
-        `select to_jsonb(t) as r from ${ident(schema)}.${ident(name)} t where ${where.join(' or ')}`,
-        wantedGroups.length > 0 ? [wanted, wantedGroups] : [wanted],
-      );
-      // What memory holds (changed, deleted or read before) is newer than the table.
-      for (const { r } of rows) {
-        const rowKey = String(r[key]);
-        if (!table.entries.has(rowKey)) add(table, rowKey, freshEntry(r, false, round));
+      const where = [`${ident(key)} = any(${textArray(wanted)})`];
+      if (wantedGroups.length > 0 && groupBy) where.push(`${ident(groupBy)} = any(${textArray(wantedGroups)})`);
+      return `select ${pg.escapeLiteral(name)} as t, to_jsonb(x) as r from ${ident(schema)}.${ident(name)} x where ${where.join(' or ')}`;
+    });
+    return {
+      sql: selects.length > 0 ? selects.join('\nunion all\n') : null,
+      take(rows) {
+        // What memory holds (changed, deleted or read before) is newer than the table.
+        for (const { t, r } of rows) {
+          const table = tableOf(t);
+          const rowKey = String(r[table.spec.key]);
+          if (!table.entries.has(rowKey)) add(table, rowKey, freshEntry(r, false, round));
+        }
+        for (const { table, wanted, wantedGroups } of read) {
+          for (const wantedKey of wanted)
+            if (!table.entries.has(wantedKey)) add(table, wantedKey, freshEntry(null, true, round));
+          for (const group of wantedGroups) table.loaded.add(group);
+        }
+      },
+    };
+  }
+
+  function plan(events: readonly RecordedDomainEvent[]): { read: string | null; fold(rows: ReadRow[]): void } {
+    round++;
+    const read = planRead(events);
+    return {
+      read: read.sql,
+      fold(rows) {
+        read.take(rows);
+        fold(events);
+      },
+    };
+  }
+
+  function fold(events: readonly RecordedDomainEvent[]): void {
+    for (const event of events) {
+      for (const projection of projections) {
+        for (const change of projection.project(event, view)) put(tableOf(change.table), change);
       }
-      for (const wantedKey of wanted)
-        if (!table.entries.has(wantedKey)) add(table, wantedKey, freshEntry(null, true, round));
-      for (const group of wantedGroups) table.loaded.add(group);
     }
   }
 
@@ -185,22 +222,29 @@ export function createRowMemory(options: RowMemoryOptions) {
 
     /** Folds the events, in order, through every projection (reading first what they need and memory lacks). */
     async apply(db: pg.ClientBase, events: readonly RecordedDomainEvent[]): Promise<void> {
-      round++;
-      await fetchNeeds(db, events);
-      for (const event of events) {
-        for (const projection of projections) {
-          for (const change of projection.project(event, view)) put(tableOf(change.table), change);
-        }
-      }
+      const step = plan(events);
+      if (step.read) step.fold((await db.query<ReadRow>(step.read)).rows);
+      else step.fold([]);
     },
 
-    /** Writes every change since the last write, in the caller's transaction. */
-    async write(db: pg.ClientBase): Promise<void> {
-      await writeChanges(db, schema, [...tables.values()], options.copyFrom);
+    /**
+     * `apply` in two steps, for a caller that sends the read itself, in a message with other statements:
+     * the statement that reads what the events need (null: nothing to read), then `fold` with its rows.
+     */
+    plan,
+
+    /**
+     * Writes every change since the last write, in the caller's transaction. With `unsent`, the last of
+     * the statements are returned instead of sent, for the caller's commit message, and `begin` awaited
+     * before anything is sent (see writeChanges).
+     */
+    async write(db: pg.ClientBase, later: { unsent?: boolean; begin?: () => Promise<void> } = {}): Promise<string> {
+      const rest = await writeChanges(db, schema, [...tables.values()], { copyFrom: options.copyFrom, ...later });
       for (const table of tables.values()) {
         held -= table.inserted.length;
         table.inserted = [];
       }
+      return rest;
     },
 
     /**
@@ -244,7 +288,7 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Applies a batch of events to every projection as one unit of work, on a connection whose transaction
- * the caller owns: the rows the batch reads are fetched with one query per table, every event is folded
+ * the caller owns: the rows the batch reads are fetched with one statement, every event is folded
  * in memory through the pure projections in order, and the result is written with a few set-based
  * statements per table (deletes, then multi-row upserts). The rows written are exactly those applying
  * the events one at a time would leave. Returns the events applied.

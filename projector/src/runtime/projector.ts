@@ -1,10 +1,15 @@
 import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
-import { createFollower } from '@ot/infra/follower/follower.ts';
+import {
+  type Checkpoint,
+  checkpointOf,
+  type EventStore,
+  type RecordedEvent,
+} from '@ot/infra/event-store/event-store.ts';
+import { type BatchPlan, createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { rebuildReadModels } from '../rebuild/rebuild-read-models.ts';
-import { applyParsedEvents, parseEvents } from './apply-events.ts';
+import { createRowMemory, parseEvents } from './apply-events.ts';
 import type { Projection } from './projection.ts';
 
 export interface ProjectorOptions {
@@ -38,9 +43,7 @@ export function createProjector(options: ProjectorOptions) {
     // Readers waiting for their write (x-min-position) are woken by each batch's commit, which carries
     // the new checkpoint, instead of at their next poll.
     announce: PROJECTED_CHANNEL,
-    async applyBatch(db, events) {
-      await applyParsedEvents(db, parseEvents(events, logger), { projections, schema: 'rm' });
-    },
+    planBatch: planLiveBatch({ projections, logger }),
     async onActive() {
       logger.info({ projections: projections.map((p) => p.name) }, 'projector caught up');
     },
@@ -61,5 +64,42 @@ export function createProjector(options: ProjectorOptions) {
 
     /** Finish the batch in hand and stop; resolves when `run` has returned. */
     stop: () => follower.stop(),
+  };
+}
+
+/** Rows the live projector keeps in memory between batches (the least recently used beyond are forgotten). */
+const ROWS_KEPT = 20_000;
+
+/**
+ * How the live projector applies a batch to `rm` (the follower's planBatch). Its rows stay in memory
+ * from one batch to the next while the checkpoint is where the last committed batch left it (this
+ * instance is then the only writer of `rm`: anything else that writes it, a rebuild's swap, moves the
+ * checkpoint too), so a batch whose rows are all held is one round trip besides the events read:
+ * `begin`, the checkpoint moved (only from where it was), the writes, the announcement and `commit`.
+ * One that needs rows first reads them in the message that takes the checkpoint row's lock (one
+ * statement for every table). Any batch that does not commit starts the memory afresh.
+ */
+export function planLiveBatch(options: { projections: readonly Projection[]; logger: Logger }) {
+  let kept: { memory: ReturnType<typeof createRowMemory>; at: Checkpoint } | null = null;
+  return (events: RecordedEvent[], after: Checkpoint): BatchPlan => {
+    const memory =
+      kept && kept.at.tx === after.tx && kept.at.position === after.position
+        ? kept.memory
+        : createRowMemory({ projections: options.projections, schema: 'rm' });
+    kept = null;
+    const step = memory.plan(parseEvents(events, options.logger));
+    const last = events.at(-1);
+    return {
+      read: step.read,
+      async apply(db, read, begin) {
+        step.fold(read[0]?.rows ?? []);
+        return memory.write(db, { unsent: true, begin });
+      },
+      done(committed) {
+        if (!committed || !last) return;
+        memory.evict(ROWS_KEPT);
+        kept = { memory, at: checkpointOf(last) };
+      },
+    };
   };
 }

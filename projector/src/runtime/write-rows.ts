@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { copyRows } from './copy-rows.ts';
 import type { Row, TableSpec } from './projection.ts';
 
@@ -33,28 +33,66 @@ const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * Deletes children first, then upserts parents first; one upsert per set of columns written. A row not
  * read from the table writes the columns its projections set (the keys of its row, built only from
  * their changes); one read from it writes them all. Afterwards every entry is as the table holds it.
+ * The statements go to the server together, as one message (values inlined as literals); a COPY goes
+ * on its own, after those before it. With `unsent`, the statements after the last COPY are not sent
+ * but returned, for the caller to send in its commit's message (the live projector: one round trip
+ * for a batch's writes, its checkpoint and its commit), and `begin` is awaited before anything is sent
+ * (the caller's transaction may not have begun yet); else everything is sent and '' returned.
  */
 export async function writeChanges(
   db: pg.ClientBase,
   schema: string,
   tables: readonly TableRows[],
-  copyFrom = COPY_FROM,
-): Promise<void> {
+  options: { copyFrom?: number; unsent?: boolean; begin?: () => Promise<void> } = {},
+): Promise<string> {
+  const copyFrom = options.copyFrom ?? COPY_FROM;
+  const { begin } = options;
   // What to write, gathered before the first statement; every entry is then as the table will hold it.
   const plans = tables.map((table) => plan(table));
+  const script = createScript(begin);
   for (const { table, deleted } of [...plans].reverse()) {
     if (deleted.length === 0) continue;
-    await db.query(`delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any($1)`, [
-      deleted,
-    ]);
+    script.add(
+      `delete from ${ident(schema)}.${ident(table.spec.name)} where ${ident(table.spec.key)} = any(${textArray(deleted)})`,
+    );
   }
   for (const { table, stored, groups } of plans) {
     const [first] = stored;
-    if (first) await upsert(db, schema, table.spec, Object.keys(first), stored, copyFrom);
+    if (first) await upsert(db, script, schema, table.spec, Object.keys(first), stored, copyFrom);
     for (const { columns, rows, absent } of groups)
-      await upsert(db, schema, table.spec, columns, rows, copyFrom, absent);
+      await upsert(db, script, schema, table.spec, columns, rows, copyFrom, absent);
   }
+  if (options.unsent) return script.take();
+  await script.send(db);
+  return '';
 }
+
+/** `values` as an SQL literal of type text[]. */
+export const textArray = (values: readonly string[]): string =>
+  `array[${values.map((value) => pg.escapeLiteral(value)).join(', ')}]::text[]`;
+
+/** Statements to send as one message (the simple-query protocol: no parameters, one round trip for all). */
+function createScript(begin?: () => Promise<void>) {
+  let statements: string[] = [];
+  return {
+    add(sql: string) {
+      statements.push(sql);
+    },
+    take(): string {
+      const text = statements.join(';\n');
+      statements = [];
+      return text;
+    },
+    /** Sends what was added, before a statement that needs the connection to itself (COPY). */
+    async send(db: pg.ClientBase): Promise<void> {
+      await begin?.();
+      const text = this.take();
+      if (text) await db.query(text);
+    },
+  };
+}
+
+type Script = ReturnType<typeof createScript>;
 
 /** A table's rows in memory, and the rows of an insert-only table to insert (new, so written as absent). */
 interface TableRows {
@@ -113,14 +151,15 @@ function sameColumns(a: readonly string[], b: readonly string[]): boolean {
 const generatedColumns = new Map<string, Set<string>>();
 
 /**
- * One INSERT ... SELECT ... ON CONFLICT DO UPDATE for the rows. Few rows (the live projector's usual
- * batch) come as one JSON parameter: one round trip. Many (a rebuild, an import) go first to a temporary
+ * One INSERT ... SELECT ... ON CONFLICT DO UPDATE for the rows, added to the script. Few rows (the live
+ * projector's usual batch) come as one JSON literal. Many (a rebuild, an import) go first to a temporary
  * staging table by COPY, which costs the server a fraction of parsing them from JSON.
  */
 const COPY_FROM = 200;
 
 async function upsert(
   db: pg.ClientBase,
+  script: Script,
   schema: string,
   spec: TableSpec,
   all: string[],
@@ -147,12 +186,12 @@ async function upsert(
   const updates = columns.filter((column) => column !== spec.key).map((c) => `${ident(c)} = excluded.${ident(c)}`);
   const conflict = `on conflict (${ident(spec.key)}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
   if (rows.length < copyFrom) {
-    await db.query(
-      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, $1::json) ${absent ? '' : conflict}`,
-      [JSON.stringify(rows)],
+    script.add(
+      `insert into ${relation} (${list}) select ${list} from json_populate_recordset(null::${relation}, ${pg.escapeLiteral(JSON.stringify(rows))}::json) ${absent ? '' : conflict}`,
     );
     return;
   }
+  await script.send(db);
   if (absent) {
     await copyRows(db, relation, columns, rows);
     return;
@@ -161,6 +200,6 @@ async function upsert(
   const stage = `stage_${schema}_${spec.name}`;
   await db.query(`create temp table if not exists ${ident(stage)} as select * from ${relation} with no data`);
   await copyRows(db, `pg_temp.${ident(stage)}`, columns, rows);
-  await db.query(`insert into ${relation} (${list}) select ${list} from pg_temp.${ident(stage)} ${conflict}`);
-  await db.query(`truncate pg_temp.${ident(stage)}`);
+  script.add(`insert into ${relation} (${list}) select ${list} from pg_temp.${ident(stage)} ${conflict}`);
+  script.add(`truncate pg_temp.${ident(stage)}`);
 }
