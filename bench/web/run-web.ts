@@ -13,7 +13,7 @@
  *
  * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
  * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_REPORTS=<dir> keeps each
- * page's Lighthouse report (JSON) and its trace there.
+ * page's Lighthouse report (JSON) and its trace there; BENCH_WEB_TRACE_CATEGORIES adds trace categories to it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -89,6 +89,10 @@ async function run(path: string, cookie: string | null, cpuSlowdownMultiplier?: 
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      // e.g. disabled-by-default-v8.cpu_profiler: the trace then says which functions a long task ran.
+      ...(process.env.BENCH_WEB_TRACE_CATEGORIES
+        ? { additionalTraceCategories: process.env.BENCH_WEB_TRACE_CATEGORIES }
+        : {}),
       // Signed in as the customer for every request of the page (the cookie is HttpOnly).
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     },

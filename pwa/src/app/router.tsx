@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
+import { importInSteps, importZod } from '../lib/import-in-steps.ts';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -54,18 +55,21 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
   // Data already kept shows at once (and refreshes after); offline, a fetch would only wait for the network.
   const firstView = (query: { queryKey: readonly unknown[] }, prefetch: Promise<void>) =>
     queryClient.getQueryData(query.queryKey) === undefined && navigator.onLine !== false ? prefetch : null;
+  // zod, the queries (with the contracts' schemas), then the page's code, each evaluated in a task of its own.
+  const loadQueries = () => importInSteps([importZod], () => import('../features/orders/api/order-queries.ts'));
+  const pageAfter = (queries: Promise<unknown>, load: () => Promise<unknown>) => importInSteps([() => queries], load);
   if (matchPath('/dashboard', pathname)) {
+    const queries = loadQueries();
     // Not waited for: the prerendered dashboard already shows its largest text, and a first commit with the
     // cards in it is one longer task (bench:web) than the skeleton's commit and the cards' after it.
-    void import('../features/orders/api/order-queries.ts').then((m) =>
-      queryClient.prefetchQuery(m.customerOrdersQuery()),
-    );
-    return customerDashboard.load();
+    void queries.then((m) => queryClient.prefetchQuery(m.customerOrdersQuery()));
+    return pageAfter(queries, customerDashboard.load);
   }
   const orderNumber = matchPath('/orders/:orderNumber', pathname)?.params.orderNumber;
   if (orderNumber) {
     // The order, its items and its timeline: the page asks for each once the one before it is there.
-    const data = import('../features/orders/api/order-queries.ts').then((m) => {
+    const queries = loadQueries();
+    const data = queries.then((m) => {
       const order = m.orderQuery(orderNumber);
       const items = m.orderItemsQuery(orderNumber);
       const shown = [
@@ -75,7 +79,7 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
       void queryClient.prefetchQuery(m.orderTimelineQuery(orderNumber));
       return Promise.all(shown);
     });
-    return Promise.all([orderDetail.load(), data]);
+    return Promise.all([pageAfter(queries, orderDetail.load), data]);
   }
   return null;
 }

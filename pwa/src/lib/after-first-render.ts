@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 let mark: () => void = () => {};
 
@@ -24,7 +24,9 @@ export function useAfterFirstRender(): boolean {
   useEffect(() => {
     let live = true;
     void afterFirstRender.then(() => {
-      if (live) setDone(true);
+      // In a transition: what comes after the first view (the menus' and toaster's lazy code, a select's
+      // options) renders in slices of a few ms, not in one task (issue 14, a phone's total blocking time).
+      if (live) startTransition(() => setDone(true));
     });
     return () => {
       live = false;

@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { afterFirstRender } from './after-first-render.ts';
+import { importInSteps, importZod } from './import-in-steps.ts';
 import { sessionQueryKey } from './query-client.ts';
 
 /**
@@ -24,9 +25,13 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const BUSTER = 'v1';
 /**
  * The schemas (zod and the contracts' views) load only on a device that keeps someone's data: a first
- * visit, or a signed-out one, does without them (issue 14, the first visit's JavaScript).
+ * visit, or a signed-out one, does without them (issue 14, the first visit's JavaScript). A customer's
+ * cache holds only a customer's screens, so it loads only their schemas, not the staff screens' as well.
  */
-const loadSchemas = () => import('./persisted-schemas.ts');
+const loadSchemas = (user: SessionUser) =>
+  importInSteps([importZod, () => import('@ot/contracts/orders/order-views.ts')], () =>
+    user.role === 'customer' ? import('./persisted-customer-schemas.ts') : import('./persisted-schemas.ts'),
+  );
 
 const storage = {
   getItem: (key: string) => get<string>(key, store).then((value) => value ?? null),
@@ -34,8 +39,8 @@ const storage = {
   removeItem: (key: string) => del(key, store),
 };
 
-async function parseStored(text: string): Promise<PersistedClient> {
-  const { persistedSchemaFor } = await loadSchemas();
+async function parseStored(user: SessionUser, text: string): Promise<PersistedClient> {
+  const { persistedSchemaFor } = await loadSchemas(user);
   const client = JSON.parse(text) as PersistedClient;
   const queries = client.clientState.queries.flatMap((query) => {
     const schema = persistedSchemaFor(query.queryKey);
@@ -49,8 +54,13 @@ async function parseStored(text: string): Promise<PersistedClient> {
  * Saved as soon as the previous save is done (never two at once, always the latest state): an app
  * closed right after a screen loaded still has that screen offline (a throttle would hold it back).
  */
-const persisterFor = (userId: string) =>
-  createAsyncStoragePersister({ storage, key: `cache:${userId}`, throttleTime: 0, deserialize: parseStored });
+const persisterFor = (user: SessionUser) =>
+  createAsyncStoragePersister({
+    storage,
+    key: `cache:${user.id}`,
+    throttleTime: 0,
+    deserialize: (text) => parseStored(user, text),
+  });
 
 const dehydrateOptions = (persistedSchemaFor: (key: readonly unknown[]) => unknown) => ({
   shouldDehydrateQuery: (query: { state: { status: string }; queryKey: readonly unknown[] }) =>
@@ -69,22 +79,24 @@ export function persistFor(queryClient: QueryClient, user: SessionUser | null): 
   if (!user) return;
   void set(LAST_USER, user, store);
   // Once the first view is on screen: what arrives meanwhile is saved as soon as they are here (below).
-  void afterFirstRender.then(loadSchemas).then(
-    ({ persistedSchemaFor }) => {
-      // Someone else (or nobody) may have signed in while the schemas loaded.
-      if (persistingFor !== user.id) return;
-      const options = {
-        queryClient,
-        persister: persisterFor(user.id),
-        buster: BUSTER,
-        dehydrateOptions: dehydrateOptions(persistedSchemaFor),
-      };
-      unsubscribe = persistQueryClientSubscribe(options);
-      // What arrived while the schemas loaded is no change to come: saved now, not at the next one.
-      void persistQueryClientSave(options);
-    },
-    (error) => console.warn('Could not keep the cache on this device', error),
-  );
+  void afterFirstRender
+    .then(() => loadSchemas(user))
+    .then(
+      ({ persistedSchemaFor }) => {
+        // Someone else (or nobody) may have signed in while the schemas loaded.
+        if (persistingFor !== user.id) return;
+        const options = {
+          queryClient,
+          persister: persisterFor(user),
+          buster: BUSTER,
+          dehydrateOptions: dehydrateOptions(persistedSchemaFor),
+        };
+        unsubscribe = persistQueryClientSubscribe(options);
+        // What arrived while the schemas loaded is no change to come: saved now, not at the next one.
+        void persistQueryClientSave(options);
+      },
+      (error) => console.warn('Could not keep the cache on this device', error),
+    );
 }
 
 /**
@@ -97,7 +109,7 @@ export async function restoreCache(queryClient: QueryClient): Promise<void> {
     if (!user) return;
     await persistQueryClientRestore({
       queryClient,
-      persister: persisterFor(user.id),
+      persister: persisterFor(user),
       buster: BUSTER,
       maxAge: CACHE_MAX_AGE_MS,
     });

@@ -4,6 +4,7 @@ import { adminKeys } from '../features/admin-orders/api/admin-order-queries.ts';
 import { auditKeys } from '../features/audit/api/audit-queries.ts';
 import { emailLogKeys } from '../features/email-logs/api/email-log-queries.ts';
 import { orderKeys } from '../features/orders/api/order-queries.ts';
+import { persistedSchemaFor as customerSchemaFor } from './persisted-customer-schemas.ts';
 import { persistedSchemaFor } from './persisted-schemas.ts';
 import { sessionQueryKey } from './query-client.ts';
 
@@ -43,6 +44,24 @@ test('what comes back from the device is parsed like an answer: data that no lon
   assert.not.ok(detail?.safeParse({ orderNumber: 'EP-0001' }).success);
   assert.not.ok(persistedSchemaFor(emailLogKeys.retryQueue())?.safeParse([{ id: 1 }]).success);
   assert.ok(persistedSchemaFor(sessionQueryKey)?.safeParse(null).success);
+});
+
+test("a customer's device parses its screens with the customer schemas alone, the same schemas as staff's", () => {
+  const customerScreens = [
+    sessionQueryKey,
+    ['config'],
+    orderKeys.customerList(),
+    orderKeys.detail('EP-0001'),
+    orderKeys.items('EP-0001'),
+    orderKeys.timeline('EP-0001'),
+  ];
+  for (const key of customerScreens) {
+    assert.ok(customerSchemaFor(key), JSON.stringify(key));
+    assert.is(customerSchemaFor(key), persistedSchemaFor(key), JSON.stringify(key));
+  }
+  assert.is(customerSchemaFor(adminKeys.nextOrderNumber()), undefined);
+  assert.is(customerSchemaFor(emailLogKeys.retryQueue()), undefined);
+  assert.is(customerSchemaFor(auditKeys.verify()), undefined);
 });
 
 test.run();

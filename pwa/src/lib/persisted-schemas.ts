@@ -1,30 +1,17 @@
 import { auditEventSchema, auditVerificationSchema } from '@ot/contracts/audit/audit-views.ts';
-import { sessionUserSchema } from '@ot/contracts/auth/auth-schemas.ts';
-import { appConfigSchema } from '@ot/contracts/config/app-config.ts';
-import { renderedDocumentSchema } from '@ot/contracts/documents/document-views.ts';
 import { emailEventsPageSchema, emailStatsSchema, retryQueueSchema } from '@ot/contracts/email/email-views.ts';
 import { adminOrdersPageSchema } from '@ot/contracts/orders/admin-order-list.ts';
-import {
-  nextOrderNumberSchema,
-  orderItemViewSchema,
-  orderListSchema,
-  orderViewSchema,
-  timelineEntrySchema,
-} from '@ot/contracts/orders/order-views.ts';
+import { nextOrderNumberSchema, orderViewSchema } from '@ot/contracts/orders/order-views.ts';
 import { z } from 'zod';
+import { customerSchemas, type PersistedSchemas, schemaIn } from './persisted-customer-schemas.ts';
 
 /**
- * What a persisted query's data must look like, by its key (the features' key factories). Data read
- * back from the device is parsed like an answer from the server; a query not listed here is not kept.
+ * What a persisted query's data must look like, by its key (the features' key factories), on a staff
+ * member's device: the customer's screens and the staff screens. Data read back from the device is parsed
+ * like an answer from the server; a query not listed here is not kept.
  */
-const byKey: [match: readonly (string | null)[], schema: z.ZodType][] = [
-  [['auth', 'me'], sessionUserSchema.nullable()],
-  [['config'], appConfigSchema],
-  [['orders', 'customer'], orderListSchema],
-  [['orders', 'detail', null], orderViewSchema],
-  [['orders', 'detail', null, 'items'], z.array(orderItemViewSchema)],
-  [['orders', 'detail', null, 'timeline'], z.array(timelineEntrySchema)],
-  [['documents', 'render', null], renderedDocumentSchema],
+const staffSchemas: PersistedSchemas = [
+  ...customerSchemas,
   // The admin dashboard keeps the pages it loaded (never the whole history).
   [
     ['admin', 'orders', 'pages', null],
@@ -40,10 +27,4 @@ const byKey: [match: readonly (string | null)[], schema: z.ZodType][] = [
   [['audit', 'verify'], auditVerificationSchema],
 ];
 
-/** A null in a pattern matches any one key part; a longer key matches only a pattern as long. */
-const matches = (pattern: readonly (string | null)[], key: readonly unknown[]) =>
-  pattern.length === key.length && pattern.every((part, index) => part === null || part === key[index]);
-
-export function persistedSchemaFor(key: readonly unknown[]): z.ZodType | undefined {
-  return byKey.find(([pattern]) => matches(pattern, key))?.[1];
-}
+export const persistedSchemaFor = (key: readonly unknown[]) => schemaIn(staffSchemas, key);

@@ -1,7 +1,7 @@
 import { compareForCustomer } from '@ot/contracts/orders/order-rules.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle, Package } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../components/order-filter-bar.tsx';
@@ -16,7 +16,10 @@ import { CUSTOMER_PAGE_SIZE, customerFilters, FILTER_DEBOUNCE_MS } from '../filt
 import { OrderCard } from './order-card.tsx';
 
 export function CustomerDashboardPage() {
-  const orders = useQuery(customerOrdersQuery());
+  // The cards are the page's longest render: when the orders arrive after the first render (a store update,
+  // otherwise rendered at once and in one piece) the skeleton stays until React has rendered them in a
+  // transition, in slices of a few ms (issue 14, a phone's total blocking time).
+  const orders = useDeferredValue(useQuery(customerOrdersQuery()));
   const filters = useSnapshot(customerFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
 
