@@ -13,6 +13,15 @@ async function orderNobodyProjected(options: { readReplica?: (url: string) => st
   return { stack, admin, orderNumber: placed.body.orderNumber, position };
 }
 
+/** The `rm_projected` payload of a batch that ends at the event at `position` (its transaction and position). */
+async function checkpointAt(stack: Awaited<ReturnType<typeof startStack>>, position: string): Promise<string> {
+  const { rows } = await stack.db.pool.query<{ tx: string }>(
+    'select transaction_id::text as tx from es.events where position = $1',
+    [position],
+  );
+  return `${rows[0]?.tx} ${position}`;
+}
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test('a read whose x-min-position the read models do not reach waits 2 s, then answers and says so', async () => {
@@ -48,10 +57,7 @@ test('without x-min-position a read still waits for what was committed before it
 test('a waiting read takes the checkpoint the projector announced with its batch, without reading it again', async () => {
   const { stack, admin, orderNumber, position } = await orderNobodyProjected();
   try {
-    const { rows } = await stack.db.pool.query<{ tx: string }>(
-      'select transaction_id::text as tx from es.events where position = $1',
-      [position],
-    );
+    const announcement = await checkpointAt(stack, position);
     // When a read waits for the order's event, and a batch announces a checkpoint at that event
     // (rm.checkpoints itself unchanged)
     // (announced again every 50 ms: one that lands while the read is between two waits is not heard)
@@ -62,7 +68,7 @@ test('a waiting read takes the checkpoint the projector announced with its batch
     });
     while (!answered) {
       await pause(50);
-      await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${rows[0]?.tx} ${position}`]);
+      await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [announcement]);
     }
     const read = await reading;
 
@@ -77,13 +83,10 @@ test('a waiting read takes the checkpoint the projector announced with its batch
 test('an announcement heard before the read arrived counts: the read answers at once', async () => {
   const { stack, admin, orderNumber, position } = await orderNobodyProjected();
   try {
-    const { rows } = await stack.db.pool.query<{ tx: string }>(
-      'select transaction_id::text as tx from es.events where position = $1',
-      [position],
-    );
+    const announcement = await checkpointAt(stack, position);
     // Given a batch announced a checkpoint at the order's event (rm.checkpoints itself unchanged), and the
     // query service heard it
-    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [`${rows[0]?.tx} ${position}`]);
+    await stack.db.pool.query(`select pg_notify('rm_projected', $1)`, [announcement]);
     await pause(200);
 
     // When the read of that position arrives: it answers at once as having reached it
