@@ -1,4 +1,5 @@
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { type RecentlyUsed, recentlyUsed } from '@ot/infra/recently-used.ts';
 import type { LoadedOrder } from './order.ts';
 
 /**
@@ -11,7 +12,7 @@ export interface KnownOrder {
 }
 
 const MAX_ORDERS = 5000;
-const caches = new WeakMap<EventStore, Map<string, KnownOrder>>();
+const caches = new WeakMap<EventStore, RecentlyUsed<string, KnownOrder>>();
 
 /**
  * Orders by stream, as last folded here, for each event store (tests run several databases in one
@@ -22,26 +23,17 @@ const caches = new WeakMap<EventStore, Map<string, KnownOrder>>();
 export function knownOrders(store: EventStore) {
   let orders = caches.get(store);
   if (!orders) {
-    orders = new Map();
+    orders = recentlyUsed(MAX_ORDERS);
     caches.set(store, orders);
   }
   const known = orders;
   return {
-    get(stream: string): KnownOrder | undefined {
-      const found = known.get(stream);
-      if (found) {
-        known.delete(stream);
-        known.set(stream, found);
-      }
-      return found;
-    },
+    get: (stream: string): KnownOrder | undefined => known.get(stream),
     has: (stream: string) => known.has(stream),
     set(stream: string, order: KnownOrder): void {
       if (order.loaded.state === null) return; // only orders that exist
       if ((known.get(stream)?.loaded.version ?? 0) > order.loaded.version) return; // a later one is kept
-      known.delete(stream);
       known.set(stream, order);
-      if (known.size > MAX_ORDERS) known.delete(known.keys().next().value as string);
     },
     forget: (stream: string) => known.delete(stream),
   };

@@ -1,5 +1,6 @@
 import type { Role } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
+import { recentlyUsed } from '../recently-used.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface UserRow {
@@ -13,12 +14,12 @@ export interface UserRow {
   role: Role;
 }
 
-/** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
-/** Customer ids remembered by email, at most (the oldest remembered is forgotten first). */
+/** Customer ids remembered by email, at most (the least recently used is forgotten first). */
 const KNOWN_CUSTOMERS = 10_000;
 
+/** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
 export function createUserRepository(pool: pg.Pool) {
-  const knownCustomers = new Map<string, string>();
+  const knownCustomers = recentlyUsed<string, string>(KNOWN_CUSTOMERS);
   async function findAdmin(username: string): Promise<UserRow | null> {
     const { rows } = await pool.query<UserRow>(
       'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where username = $1 and is_admin',
@@ -61,7 +62,7 @@ export function createUserRepository(pool: pg.Pool) {
 
     /**
      * The id of the customer account with this email (any case); null before their first sign-in. An account,
-     * once made, keeps its id and email and is never removed: an id found is remembered (most recent
+     * once made, keeps its id and email and is never removed: an id found is remembered (up to
      * `KNOWN_CUSTOMERS`), a null never is (the customer may sign in for the first time at any moment).
      */
     async customerId(email: string): Promise<string | null> {
@@ -73,10 +74,7 @@ export function createUserRepository(pool: pg.Pool) {
         [email],
       );
       const id = rows[0]?.id ?? null;
-      if (id) {
-        if (knownCustomers.size >= KNOWN_CUSTOMERS) knownCustomers.delete(knownCustomers.keys().next().value ?? '');
-        knownCustomers.set(key, id);
-      }
+      if (id) knownCustomers.set(key, id);
       return id;
     },
 

@@ -125,6 +125,9 @@ export interface EventStore {
 export const reaches = (checkpoint: Checkpoint, place: Checkpoint): boolean =>
   place.tx < checkpoint.tx || (place.tx === checkpoint.tx && place.position <= checkpoint.position);
 
+/** Whether two checkpoints are the same place in the log. */
+export const sameCheckpoint = (a: Checkpoint, b: Checkpoint): boolean => a.tx === b.tx && a.position === b.position;
+
 export const checkpointOf = (event: RecordedEvent): Checkpoint => ({ tx: event.tx, position: event.position });
 
 /** Start each stream with its event unless it exists already (null for those), in the order given. */

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 import { jitteredBackoff, sleep } from '../db/backoff.ts';
 import { announced } from '../db/notify.ts';
 import {
@@ -6,6 +6,7 @@ import {
   checkpointOf,
   type EventStore,
   type RecordedEvent,
+  sameCheckpoint,
   start,
 } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
@@ -100,9 +101,8 @@ export interface Follower {
 const MOVED = 'OTCKM';
 class CheckpointMoved extends Error {}
 const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
-const same = (a: Checkpoint, b: Checkpoint) => a.tx === b.tx && a.position === b.position;
 /** A string as an SQL literal (the name goes into statements sent as one message, without parameters). */
-const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+const literal = pg.escapeLiteral;
 /**
  * After a wake-up that found no readable event (an older transaction still open on the server), look
  * again this soon, doubling towards `pollMs`: most such transactions are a few milliseconds long.
@@ -186,7 +186,7 @@ export function createFollower(options: FollowerOptions): Follower {
     )) as unknown as pg.QueryResult[];
     const row = results[1]?.rows[0] as { tx: string; position: string } | undefined;
     const locked = row ? { tx: Number(row.tx), position: Number(row.position) } : start;
-    if (stored && same(locked, stored)) return results.slice(2);
+    if (stored && sameCheckpoint(locked, stored)) return results.slice(2);
     await db.query('rollback'); // moved meanwhile (a rebuild, a catchUpOnce): read it again
     forget();
     return null;
@@ -233,7 +233,7 @@ export function createFollower(options: FollowerOptions): Follower {
     const from = passed;
     const ahead = prefetched;
     prefetched = null;
-    const batch = await (ahead && same(ahead.after, from) ? ahead.events : readAfter(from));
+    const batch = await (ahead && sameCheckpoint(ahead.after, from) ? ahead.events : readAfter(from));
     const last = batch.at(-1);
     if (!last) return { read: 0, more: false };
     const next = checkpointOf(last);
@@ -277,7 +277,7 @@ export function createFollower(options: FollowerOptions): Follower {
 
   /** Store a checkpoint that skipped batches moved (when `force`, or once it has waited storeSkippedMs). */
   async function storeSkipped(db: pg.PoolClient, force: boolean): Promise<void> {
-    if (!stored || same(stored, passed) || (!force && Date.now() - storedAt < storeSkippedMs)) return;
+    if (!stored || sameCheckpoint(stored, passed) || (!force && Date.now() - storedAt < storeSkippedMs)) return;
     const next = passed;
     if (!(await lockCheckpoint(db))) return; // moved meanwhile: the skipped events are read again, harmlessly
     try {
@@ -291,7 +291,9 @@ export function createFollower(options: FollowerOptions): Follower {
 
   /** When storeSkipped will have work: the longest a caught-up instance may wait. */
   const skippedDueInMs = () =>
-    stored && !same(stored, passed) ? Math.max(0, storedAt + storeSkippedMs - Date.now()) : Number.POSITIVE_INFINITY;
+    stored && !sameCheckpoint(stored, passed)
+      ? Math.max(0, storedAt + storeSkippedMs - Date.now())
+      : Number.POSITIVE_INFINITY;
 
   async function catchUp(db: pg.PoolClient): Promise<number> {
     let total = 0;

@@ -1,6 +1,6 @@
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Projection } from '../runtime/projection.ts';
 
 /** What a rebuild and a verification both take: they replay every event into a schema of their own. */
@@ -21,7 +21,7 @@ export interface ReplayIntoShadowOptions {
 export const SHADOW_BATCH = 20_000;
 
 const live = 'rm';
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const ident = pg.escapeIdentifier;
 
 export const readModelTables = (projections: readonly Projection[]): string[] =>
   projections.flatMap((projection) => projection.tables.map((table) => table.name));

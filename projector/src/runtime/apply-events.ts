@@ -284,7 +284,7 @@ export function createRowMemory(options: RowMemoryOptions) {
   };
 }
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const ident = pg.escapeIdentifier;
 
 /**
  * Applies a batch of events to every projection as one unit of work, on a connection whose transaction

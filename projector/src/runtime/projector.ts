@@ -4,6 +4,7 @@ import {
   checkpointOf,
   type EventStore,
   type RecordedEvent,
+  sameCheckpoint,
 } from '@ot/infra/event-store/event-store.ts';
 import { type BatchPlan, createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
@@ -83,7 +84,7 @@ export function planLiveBatch(options: { projections: readonly Projection[]; log
   let kept: { memory: ReturnType<typeof createRowMemory>; at: Checkpoint } | null = null;
   return (events: RecordedEvent[], after: Checkpoint): BatchPlan => {
     const memory =
-      kept && kept.at.tx === after.tx && kept.at.position === after.position
+      kept && sameCheckpoint(kept.at, after)
         ? kept.memory
         : createRowMemory({ projections: options.projections, schema: 'rm' });
     kept = null;

@@ -27,7 +27,7 @@ export const freshEntry = (row: Row | null, absent: boolean, used: number): Entr
   used,
 });
 
-const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const ident = pg.escapeIdentifier;
 
 /**
  * Deletes children first, then upserts parents first; one upsert per set of columns written. A row not

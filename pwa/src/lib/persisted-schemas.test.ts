@@ -11,14 +11,19 @@ import { sessionQueryKey } from './query-client.ts';
 const emailFilters = { orderNumber: '', recipient: '', deliveryStatus: 'all' as const, page: 1, limit: 25 };
 const adminFilters = { tab: 'active' as const, search: '', status: 'all' };
 
+/** The screens a customer reads. */
+const customerScreens = [
+  sessionQueryKey,
+  ['config'],
+  orderKeys.customerList(),
+  orderKeys.detail('EP-0001'),
+  orderKeys.items('EP-0001'),
+  orderKeys.timeline('EP-0001'),
+];
+
 test('every screen a customer or an admin reads is kept on the device, each with its schema', () => {
   const kept = [
-    sessionQueryKey,
-    ['config'],
-    orderKeys.customerList(),
-    orderKeys.detail('EP-0001'),
-    orderKeys.items('EP-0001'),
-    orderKeys.timeline('EP-0001'),
+    ...customerScreens,
     adminKeys.ordersPages(adminFilters),
     adminKeys.order('EP-0001'),
     adminKeys.nextOrderNumber(),
@@ -47,14 +52,6 @@ test('what comes back from the device is parsed like an answer: data that no lon
 });
 
 test("a customer's device parses its screens with the customer schemas alone, the same schemas as staff's", () => {
-  const customerScreens = [
-    sessionQueryKey,
-    ['config'],
-    orderKeys.customerList(),
-    orderKeys.detail('EP-0001'),
-    orderKeys.items('EP-0001'),
-    orderKeys.timeline('EP-0001'),
-  ];
   for (const key of customerScreens) {
     assert.ok(customerSchemaFor(key), JSON.stringify(key));
     assert.is(customerSchemaFor(key), persistedSchemaFor(key), JSON.stringify(key));

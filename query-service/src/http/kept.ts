@@ -1,3 +1,4 @@
+import { recentlyUsed } from '@ot/infra/recently-used.ts';
 import type { ChangeFence } from './change-fence.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { ChangeFence } from './change-fence.ts';
  * after `fence.pass()` resolved for the request, so the generation is as of the request's arrival.
  */
 export function keptAnswers<V>(fence: ChangeFence, max: number) {
-  const entries = new Map<string, { value: V; until: number }>();
+  const entries = recentlyUsed<string, { value: V; until: number }>(max);
   let generation = fence.generation();
   const current = () => {
     const now = fence.generation();
@@ -35,10 +36,6 @@ export function keptAnswers<V>(fence: ChangeFence, max: number) {
     keep(key: string, value: V, until: number, readUnder: number): void {
       if (!fence.listening() || fence.generation() !== readUnder || until <= performance.now()) return;
       current();
-      if (entries.size >= max && !entries.has(key)) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
       entries.set(key, { value, until });
     },
   };

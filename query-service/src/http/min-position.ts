@@ -16,7 +16,7 @@ const HEAD_MARGIN = 10_000;
 const POLL_MS = 10;
 
 type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'fence' | 'checkpointAnnounced'>;
-/** Sessions kept in memory at most (the oldest kept is forgotten first). */
+/** Sessions kept in memory at most (the least recently used is forgotten first). */
 const KEPT_SESSIONS = 10_000;
 
 /** Where the log stands for one request: its head's position, and whether a checkpoint reaches every target. */

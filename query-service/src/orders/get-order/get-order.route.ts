@@ -4,7 +4,7 @@ import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { keptAnswers } from '../../http/kept.ts';
 import { getOrderFor, orderViewKey } from './get-order.ts';
 
-/** Order views kept in memory at most (the oldest kept is forgotten first). */
+/** Order views kept in memory at most (the least recently used is forgotten first). */
 const KEPT_VIEWS = 5_000;
 
 export function getOrderRoute(router: QueryRouter, deps: QueryServiceDeps): void {
