@@ -23,31 +23,23 @@ export type FollowerOptions = FollowerBaseOptions &
          * Instead of applyBatch, for a batch that reads before it writes (the projector), in fewer round
          * trips: see BatchPlan. Called before the batch's transaction begins.
          */
-        planBatch(events: RecordedEvent[], after: Checkpoint): BatchPlan;
+        planBatch(events: RecordedEvent[]): BatchPlan;
         applyBatch?: never;
       }
   );
 
 /**
- * How a batch is applied in as few messages as its work allows. With a `read`, the first message is
- * `begin`, the checkpoint row's lock and the read; what `apply` returns goes in the last, before the
- * checkpoint moves, the announcement and `commit`. Without one, and when `apply` sends nothing itself,
- * the batch is one message: `begin`, the checkpoint moved only if it still is where this instance
- * stored it (else all is rolled back and read again), the statements, the announcement and `commit`.
- * SQL text with every value inlined as a literal (the simple-query protocol: several statements, no
- * parameters). A statement that fails rolls back the whole batch, checkpoint included, and it is read
- * again from the checkpoint.
+ * How a batch is applied in two messages of its transaction besides the work in between: its `read`
+ * goes in the first, after `begin` and the checkpoint row's lock; what `apply` returns goes in the last,
+ * before the checkpoint moves, the announcement and `commit`. Both are SQL text with every value inlined
+ * as a literal (the simple-query protocol: several statements, no parameters). A statement that fails
+ * rolls back the whole batch, checkpoint included, and it is read again from the checkpoint.
  */
 export interface BatchPlan {
   /** Statements to run once the checkpoint row is locked (null: none); their results go to `apply`. */
   read: string | null;
-  /**
-   * Apply the batch; returns statements for the commit's message ('': none). Before sending anything
-   * itself on `client`, it awaits `begin` (the transaction and the checkpoint row's lock).
-   */
-  apply(client: pg.PoolClient, read: pg.QueryResult[], begin: () => Promise<void>): Promise<string>;
-  /** After the batch: whether it committed (false: rolled back, or not applied as the checkpoint moved). */
-  done?(committed: boolean): void;
+  /** Apply the batch (on `client`, in its transaction); returns statements for the commit's message ('' : none). */
+  apply(client: pg.PoolClient, read: pg.QueryResult[]): Promise<string>;
 }
 
 interface FollowerBaseOptions {
@@ -97,9 +89,6 @@ export interface Follower {
   isActive(): boolean;
 }
 
-/** The SQLSTATE of a batch sent without the lock whose checkpoint was not where this instance stored it. */
-const MOVED = 'OTCKM';
-class CheckpointMoved extends Error {}
 const lockKey = (name: string) => `hashtext('order-tracker:${name}')`;
 /** A string as an SQL literal (the name goes into statements sent as one message, without parameters). */
 const literal = pg.escapeLiteral;
@@ -129,8 +118,7 @@ export function createFollower(options: FollowerOptions): Follower {
     options.planBatch ??
     ((events: RecordedEvent[]): BatchPlan => ({
       read: null,
-      async apply(db, _read, begin) {
-        await begin();
+      async apply(db) {
         await options.applyBatch?.(db, events); // one of the two is there: the options' type says so
         return '';
       },
@@ -192,25 +180,11 @@ export function createFollower(options: FollowerOptions): Follower {
     return null;
   }
 
-  /**
-   * A batch's last statements (`writes`), the checkpoint moved to `next`, the announcement and the commit,
-   * in one message. Without the lock taken (`locked` false) the message begins the transaction and
-   * first moves the checkpoint, only from where it was stored: else it fails with MOVED.
-   */
-  async function commitAt(db: pg.PoolClient, next: Checkpoint, writes = '', locked = true): Promise<void> {
-    const set = `update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
-        where name = ${literal(name)}`;
-    const from = stored ?? start;
-    const head = locked
-      ? `${writes ? `${writes};\n` : ''}${set};`
-      : `begin;
-       do $moved$ begin
-         ${set} and tx = ${Number(from.tx)} and position = ${Number(from.position)};
-         if not found then raise exception 'the checkpoint moved' using errcode = '${MOVED}'; end if;
-       end $moved$;
-       ${writes ? `${writes};` : ''}`;
+  /** A batch's last statements (`writes`), the checkpoint moved to `next`, the announcement and the commit, in one message. */
+  async function commitAt(db: pg.PoolClient, next: Checkpoint, writes = ''): Promise<void> {
     await db.query(
-      `${head}
+      `${writes ? `${writes};\n` : ''}update rm.checkpoints set tx = ${Number(next.tx)}, position = ${Number(next.position)}, updated_at = now()
+        where name = ${literal(name)};
        ${announce ? `select pg_notify(${literal(announce)}, ${literal(announced(next))});` : ''}
        commit`,
     );
@@ -243,34 +217,17 @@ export function createFollower(options: FollowerOptions): Follower {
       if (full) prefetched = { after: next, events: readAfter(next) };
       return { read: batch.length, more: full };
     }
-    let plan: BatchPlan | null = null;
     try {
-      plan = planBatch(batch, from);
-      let locked = false;
-      let read: pg.QueryResult[] = [];
-      if (plan.read !== null) {
-        const results = await lockCheckpoint(db, plan.read);
-        if (!results) throw new CheckpointMoved();
-        read = results;
-        locked = true;
-      }
+      const plan = planBatch(batch);
+      const read = await lockCheckpoint(db, plan.read);
+      if (!read) return { read: 0, more: true };
       if (full) prefetched = { after: next, events: readAfter(next) };
-      const begin = async () => {
-        if (locked) return;
-        if (!(await lockCheckpoint(db))) throw new CheckpointMoved();
-        locked = true;
-      };
-      await commitAt(db, next, await plan.apply(db, read, begin), locked);
+      await commitAt(db, next, await plan.apply(db, read));
     } catch (error) {
-      plan?.done?.(false);
       forget();
       await db.query('rollback').catch(() => {});
-      // Moved meanwhile (a rebuild, a catchUpOnce): read it again
-      if (error instanceof CheckpointMoved || (error as { code?: string }).code === MOVED)
-        return { read: 0, more: true };
       throw error;
     }
-    plan.done?.(true);
     options.onApplied?.(batch);
     return { read: batch.length, more: full };
   }

@@ -235,11 +235,10 @@ export function createRowMemory(options: RowMemoryOptions) {
 
     /**
      * Writes every change since the last write, in the caller's transaction. With `unsent`, the last of
-     * the statements are returned instead of sent, for the caller's commit message, and `begin` awaited
-     * before anything is sent (see writeChanges).
+     * the statements are returned instead of sent, for the caller's commit message (see writeChanges).
      */
-    async write(db: pg.ClientBase, later: { unsent?: boolean; begin?: () => Promise<void> } = {}): Promise<string> {
-      const rest = await writeChanges(db, schema, [...tables.values()], { copyFrom: options.copyFrom, ...later });
+    async write(db: pg.ClientBase, unsent = false): Promise<string> {
+      const rest = await writeChanges(db, schema, [...tables.values()], { copyFrom: options.copyFrom, unsent });
       for (const table of tables.values()) {
         held -= table.inserted.length;
         table.inserted = [];

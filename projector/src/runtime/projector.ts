@@ -1,11 +1,5 @@
 import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
-import {
-  type Checkpoint,
-  checkpointOf,
-  type EventStore,
-  type RecordedEvent,
-  sameCheckpoint,
-} from '@ot/infra/event-store/event-store.ts';
+import type { EventStore, RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import { type BatchPlan, createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
@@ -68,38 +62,20 @@ export function createProjector(options: ProjectorOptions) {
   };
 }
 
-/** Rows the live projector keeps in memory between batches (the least recently used beyond are forgotten). */
-const ROWS_KEPT = 20_000;
-
 /**
- * How the live projector applies a batch to `rm` (the follower's planBatch). Its rows stay in memory
- * from one batch to the next while the checkpoint is where the last committed batch left it (this
- * instance is then the only writer of `rm`: anything else that writes it, a rebuild's swap, moves the
- * checkpoint too), so a batch whose rows are all held is one round trip besides the events read:
- * `begin`, the checkpoint moved (only from where it was), the writes, the announcement and `commit`.
- * One that needs rows first reads them in the message that takes the checkpoint row's lock (one
- * statement for every table). Any batch that does not commit starts the memory afresh.
+ * How the live projector applies a batch to `rm` (the follower's planBatch), in three round trips: the
+ * events read; `begin`, the checkpoint row's lock and the rows the batch needs, one statement for every
+ * table, in one message; its writes, the checkpoint, the announcement and `commit` in one message.
  */
 export function planLiveBatch(options: { projections: readonly Projection[]; logger: Logger }) {
-  let kept: { memory: ReturnType<typeof createRowMemory>; at: Checkpoint } | null = null;
-  return (events: RecordedEvent[], after: Checkpoint): BatchPlan => {
-    const memory =
-      kept && sameCheckpoint(kept.at, after)
-        ? kept.memory
-        : createRowMemory({ projections: options.projections, schema: 'rm' });
-    kept = null;
+  return (events: RecordedEvent[]): BatchPlan => {
+    const memory = createRowMemory({ projections: options.projections, schema: 'rm' });
     const step = memory.plan(parseEvents(events, options.logger));
-    const last = events.at(-1);
     return {
       read: step.read,
-      async apply(db, read, begin) {
+      async apply(db, read) {
         step.fold(read[0]?.rows ?? []);
-        return memory.write(db, { unsent: true, begin });
-      },
-      done(committed) {
-        if (!committed || !last) return;
-        memory.evict(ROWS_KEPT);
-        kept = { memory, at: checkpointOf(last) };
+        return memory.write(db, true);
       },
     };
   };

@@ -36,20 +36,18 @@ const ident = pg.escapeIdentifier;
  * The statements go to the server together, as one message (values inlined as literals); a COPY goes
  * on its own, after those before it. With `unsent`, the statements after the last COPY are not sent
  * but returned, for the caller to send in its commit's message (the live projector: one round trip
- * for a batch's writes, its checkpoint and its commit), and `begin` is awaited before anything is sent
- * (the caller's transaction may not have begun yet); else everything is sent and '' returned.
+ * for a batch's writes, its checkpoint and its commit); else everything is sent and '' returned.
  */
 export async function writeChanges(
   db: pg.ClientBase,
   schema: string,
   tables: readonly TableRows[],
-  options: { copyFrom?: number; unsent?: boolean; begin?: () => Promise<void> } = {},
+  options: { copyFrom?: number; unsent?: boolean } = {},
 ): Promise<string> {
   const copyFrom = options.copyFrom ?? COPY_FROM;
-  const { begin } = options;
   // What to write, gathered before the first statement; every entry is then as the table will hold it.
   const plans = tables.map((table) => plan(table));
-  const script = createScript(begin);
+  const script = createScript();
   for (const { table, deleted } of [...plans].reverse()) {
     if (deleted.length === 0) continue;
     script.add(
@@ -72,7 +70,7 @@ export const textArray = (values: readonly string[]): string =>
   `array[${values.map((value) => pg.escapeLiteral(value)).join(', ')}]::text[]`;
 
 /** Statements to send as one message (the simple-query protocol: no parameters, one round trip for all). */
-function createScript(begin?: () => Promise<void>) {
+function createScript() {
   let statements: string[] = [];
   return {
     add(sql: string) {
@@ -85,7 +83,6 @@ function createScript(begin?: () => Promise<void>) {
     },
     /** Sends what was added, before a statement that needs the connection to itself (COPY). */
     async send(db: pg.ClientBase): Promise<void> {
-      await begin?.();
       const text = this.take();
       if (text) await db.query(text);
     },
