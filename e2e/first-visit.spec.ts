@@ -63,12 +63,30 @@ test.describe("a phone's first visit (issue 14)", () => {
   test('a click on Toggle theme before the menu has arrived opens it when it does', async ({ page }) => {
     const menu = await holdChunk(page, 'theme-dropdown');
     await page.goto('/');
+    const button = page.getByRole('button', { name: 'Toggle theme' });
+    await expect(button).toBeEnabled();
+    await button.click();
     await menu.requested;
-    await page.getByRole('button', { name: 'Toggle theme' }).click();
     menu.release();
     await expect(page.getByRole('menuitem')).toHaveText(['Light', 'Dark', 'System']);
     await page.getByRole('menuitem', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test("the theme menu's code is fetched when the pointer reaches its button, not with the page", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/(theme-dropdown|toaster)-[^/]+\.js$/.test(request.url())) fetched.push(request.url());
+    });
+    const toaster = page.waitForResponse(/\/assets\/toaster-[^/]+\.js$/);
+    await page.goto('/');
+    // The toaster comes once the first render is on screen: by then the menu would have come with it.
+    await toaster;
+    expect(fetched.filter((url) => url.includes('theme-dropdown'))).toEqual([]);
+    const menu = page.waitForRequest(/\/assets\/theme-dropdown-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Toggle theme' }).hover();
+    await menu;
+    await expect(page.getByRole('menuitem')).toHaveCount(0);
   });
 
   test('a toast raised before the toaster has arrived shows when it does', async ({ page }) => {
