@@ -1,5 +1,6 @@
 import type { Page, Route } from '@playwright/test';
-import { expect, PHONE, test } from './support/test.ts';
+import { uniqueEmail } from './support/studio-api.ts';
+import { expect, PHONE, signInAsCustomer, test } from './support/test.ts';
 
 test.use({ viewport: PHONE });
 
@@ -87,6 +88,38 @@ test.describe("a phone's first visit (issue 14)", () => {
     await page.getByRole('button', { name: 'Toggle theme' }).hover();
     await menu;
     await expect(page.getByRole('menuitem')).toHaveCount(0);
+  });
+
+  test("a select's Radix code comes when the field is opened, not with the page; opened early, it opens when it arrives", async ({
+    page,
+    studio,
+  }) => {
+    const order = await studio.addOrder({ customerEmail: uniqueEmail('select') });
+    await signInAsCustomer(page, order.customerEmail, order.orderNumber);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/radix-select-[^/]+\.js$/.test(request.url())) fetched.push(request.url());
+    });
+    const select = await holdChunk(page, 'radix-select');
+    await page.goto('/dashboard');
+    await expect(page.getByRole('article')).toHaveCount(1);
+    const field = page.getByRole('combobox', { name: 'Filter by status' });
+    await expect(field).toHaveText('All Statuses');
+    await expect(field).toHaveAttribute('aria-expanded', 'false');
+    expect(fetched).toEqual([]);
+    // The keyboard: focus fetches it, an arrow key opens the list once it is there.
+    await field.focus();
+    await select.requested;
+    await field.press('ArrowDown');
+    await expect(page.getByRole('option')).toHaveCount(0);
+    select.release();
+    await expect(page.getByRole('option')).toHaveCount(7);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Filter by status' })).toBeFocused();
+    await page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await page.getByRole('option', { name: 'Order Collected' }).click();
+    await expect(page.getByRole('heading', { name: 'No orders found' })).toBeVisible();
   });
 
   test('a toast raised before the toaster has arrived shows when it does', async ({ page }) => {

@@ -5,7 +5,7 @@ let mark: () => void = () => {};
 /**
  * Resolves once the app's first render is on screen (main.tsx marks it), or 3 s after this module loaded
  * at the latest (a screen rendered without main.tsx). For what the first view does not need (the offline
- * cache's schemas, the toaster's chunk, a select's options): requested after it, they never compete with
+ * cache's schemas, the toaster's chunk): requested after it, they never compete with
  * the page's own code and data on a phone's few connections (issue 14, a customer page's LCP).
  */
 export const afterFirstRender = new Promise<void>((resolve) => {
