@@ -139,15 +139,10 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: 'es2022',
-    // Every browser that runs es2022 knows modulepreload: no polyfill in the first visit's JavaScript. And no
-    // `<link rel=modulepreload>` appended before each dynamic import: appending them was the largest part of a
-    // customer page's start on a phone (issue 14: 80 ms of main thread in Lighthouse's profile). index.html
-    // still lists the entry's modules, the gateway's Link header a page's chunks, and a lazy chunk's imports
-    // are the browser's to find when it arrives.
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
-    },
+    // Every browser that runs es2022 knows modulepreload: no polyfill in the first visit's JavaScript. A lazy
+    // import still preloads its chunk's imports (Vite's helper): without it an admin page's chunks arrived one
+    // level after another (four or five round trips), which cost more than the helper's work.
+    modulePreload: { polyfill: false },
     // The libraries every page starts with, as one file: a dozen small ones gzip worse (issue 14).
     rollupOptions: {
       output: {
