@@ -39,13 +39,15 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
   'WebUIOmniboxFullPopup',
 ];
-const launcherDisabled = Launcher.defaultFlags()
-  .filter((flag) => flag.startsWith('--disable-features='))
-  .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
+const DISABLE_FEATURES = '--disable-features=';
+const launcherFlags = Launcher.defaultFlags();
+const launcherDisabled = launcherFlags
+  .filter((flag) => flag.startsWith(DISABLE_FEATURES))
+  .flatMap((flag) => flag.slice(DISABLE_FEATURES.length).split(','));
 const CHROMIUM_FLAGS = [
-  ...Launcher.defaultFlags().filter((flag) => !flag.startsWith('--disable-features=')),
+  ...launcherFlags.filter((flag) => !flag.startsWith(DISABLE_FEATURES)),
   ...chromiumLaunchOptions.args,
-  `--disable-features=${[...launcherDisabled, ...DISABLED_FEATURES].join(',')}`,
+  `${DISABLE_FEATURES}${[...launcherDisabled, ...DISABLED_FEATURES].join(',')}`,
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 

@@ -1,7 +1,8 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense, useState } from 'react';
+import { type ComponentProps, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button } from '../../components/ui/button.tsx';
+import { lazyOnIntent } from '../../lib/lazy-on-intent.ts';
 import { type Theme, themeState } from '../../lib/theme.ts';
 
 export const themeChoices: { theme: Theme; label: string; Icon: typeof Sun }[] = [
@@ -10,15 +11,9 @@ export const themeChoices: { theme: Theme; label: string; Icon: typeof Sun }[] =
   { theme: 'system', label: 'System', Icon: Monitor },
 ];
 
-// The menu (Radix, with its positioning) is not part of a visit's start (issue 14): its code is fetched when
-// someone reaches for the button (a pointer over it, or focus on it), and not before, so a page that is only
-// read never evaluates it.
-const loadDropdown = () => import('./theme-dropdown.tsx');
-const ThemeDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.ThemeDropdown })));
-const fetchDropdown = () => {
-  // A failed fetch is tried again by the click that needs it (React.lazy), which reports it.
-  loadDropdown().catch(() => {});
-};
+// The menu (Radix, with its positioning) is not part of a visit's start (issue 14): fetched when someone reaches
+// for the button (a pointer over it, or focus on it).
+const dropdown = lazyOnIntent(() => import('./theme-dropdown.tsx').then((m) => m.ThemeDropdown));
 
 /** The header's Toggle theme button, showing the current choice. */
 export function ThemeButton(props: ComponentProps<typeof Button>) {
@@ -42,15 +37,15 @@ export function ThemeMenu() {
     <ThemeButton
       aria-haspopup="menu"
       aria-expanded={opened}
-      onPointerEnter={fetchDropdown}
-      onFocus={fetchDropdown}
+      onPointerEnter={dropdown.prefetch}
+      onFocus={dropdown.prefetch}
       onClick={() => setOpened(true)}
     />
   );
   if (!opened) return button;
   return (
     <Suspense fallback={button}>
-      <ThemeDropdown defaultOpen />
+      <dropdown.Component defaultOpen />
     </Suspense>
   );
 }

@@ -31,8 +31,8 @@ export function RadixSelectField({
         className={cn(triggerClass, className)}
       >
         <span className="truncate">
-          {/* The chosen option's label given here, not left to Radix to copy from the (unmounted) list: so
-              it shows in the prerendered page and in the first render too. */}
+          {/* The chosen option's label given here, as select.tsx's stand-in shows it, not left to Radix to copy
+              from its list. */}
           <Select.Value placeholder={placeholder}>
             {options.find((option) => option.value === value)?.label}
           </Select.Value>

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type KeyboardEvent, Suspense, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { lazyOnIntent } from '../../lib/lazy-on-intent.ts';
 
 export interface SelectOption {
   value: string;
@@ -24,14 +25,9 @@ export const triggerClass =
   'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-gray-300 bg-white px-3 text-left text-sm text-gray-900 disabled:cursor-not-allowed disabled:bg-gray-100 aria-invalid:border-red-600 data-[placeholder]:text-gray-600 dark:border-gray-600 dark:bg-gray-900 dark:text-gray-100 dark:disabled:bg-gray-800 dark:data-[placeholder]:text-gray-400';
 
 // Radix's select (its list, positioning, focus trap and typeahead) is a chunk of its own, fetched when someone
-// reaches for a field (a pointer over it, or focus on it) and rendered when it is opened: a page that only
-// shows its filters never evaluates it (issue 14: on a customer's dashboard it was as much JavaScript as React's).
-const loadRadixSelect = () => import('./radix-select.tsx');
-const RadixSelectField = lazy(() => loadRadixSelect().then((m) => ({ default: m.RadixSelectField })));
-const fetchRadixSelect = () => {
-  // A failed fetch is tried again by the opening that needs it (React.lazy), which reports it.
-  loadRadixSelect().catch(() => {});
-};
+// reaches for a field and rendered when it is opened: a page that only shows its filters never evaluates it
+// (issue 14: on a customer's dashboard it was as much JavaScript as React's).
+const radixSelect = lazyOnIntent(() => import('./radix-select.tsx').then((m) => m.RadixSelectField));
 
 /** The keys that open a closed Radix select from its trigger. */
 const OPENING_KEYS = new Set([' ', 'Enter', 'ArrowDown', 'ArrowUp']);
@@ -69,8 +65,8 @@ export function SelectField(props: SelectFieldProps) {
       data-placeholder={value ? undefined : ''}
       data-state="closed"
       className={cn(triggerClass, className)}
-      onPointerEnter={fetchRadixSelect}
-      onFocus={fetchRadixSelect}
+      onPointerEnter={radixSelect.prefetch}
+      onFocus={radixSelect.prefetch}
       onClick={open}
       onKeyDown={onKeyDown}
     >
@@ -85,7 +81,7 @@ export function SelectField(props: SelectFieldProps) {
   if (!opened) return trigger;
   return (
     <Suspense fallback={trigger}>
-      <RadixSelectField {...props} defaultOpen />
+      <radixSelect.Component {...props} defaultOpen />
     </Suspense>
   );
 }
