@@ -39,7 +39,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const sendGrid = await startSendGridStandIn();
   process.env.E2E_SENDGRID_URL = sendGrid.url;
   const port = await freePort();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'infra/src/launcher/main.ts'], {
+  // scripts/start.mjs, as `npm start` runs it: the bundled services on plain node (built first when
+  // stale). Through tsx a fresh machine compiled each service's modules on its first requests, and
+  // the first page of each worker waited seconds for /api/config.
+  const app = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
