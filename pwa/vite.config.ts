@@ -97,6 +97,13 @@ function reachedFrom(roots: readonly string[], id: string, ctx: ChunkingContext)
 const firstLoadApp = (id: string, ctx: ChunkingContext) =>
   id !== appEntry && reachedFrom([appEntry], id, ctx) ? 'app' : null;
 const customerPage = (id: string, ctx: ChunkingContext) => (reachedFrom(customerPages, id, ctx) ? 'customer' : null);
+/**
+ * The contracts' schemas those pages parse with ('customer-views'): zod builds them as the module is
+ * evaluated (~20 ms on a 2-core box, more on a phone), so they are a chunk of their own that the app
+ * imports as a step before the pages' code (lib/import-in-steps.ts), each evaluated in its own task.
+ */
+const customerViews = (id: string, ctx: ChunkingContext) =>
+  /[\\/]contracts[\\/]src[\\/]/.test(id) && reachedFrom(customerPages, id, ctx) ? 'customer-views' : null;
 
 export default defineConfig({
   plugins: [
@@ -150,6 +157,7 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: firstLoadLibraries },
             { name: firstLoadApp },
+            { name: customerViews, includeDependenciesRecursively: false },
             // The libraries only these pages use keep their chunks: others (the lazy toaster and menus) share them.
             { name: customerPage, test: /[\\/](pwa|contracts)[\\/]src[\\/]/, includeDependenciesRecursively: false },
           ],

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
-import { importInSteps, importZod } from '../lib/import-in-steps.ts';
+import { importInSteps, importOrderViews, importZod } from '../lib/import-in-steps.ts';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -55,8 +55,9 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
   // Data already kept shows at once (and refreshes after); offline, a fetch would only wait for the network.
   const firstView = (query: { queryKey: readonly unknown[] }, prefetch: Promise<void>) =>
     queryClient.getQueryData(query.queryKey) === undefined && navigator.onLine !== false ? prefetch : null;
-  // zod, the queries (with the contracts' schemas), then the page's code, each evaluated in a task of its own.
-  const loadQueries = () => importInSteps([importZod], () => import('../features/orders/api/order-queries.ts'));
+  // zod, the contracts' schemas, the queries, then the page's code, each evaluated in a task of its own.
+  const loadQueries = () =>
+    importInSteps([importZod, importOrderViews], () => import('../features/orders/api/order-queries.ts'));
   const pageAfter = (queries: Promise<unknown>, load: () => Promise<unknown>) => importInSteps([() => queries], load);
   if (matchPath('/dashboard', pathname)) {
     const queries = loadQueries();

@@ -14,3 +14,9 @@ export async function importInSteps<M>(first: readonly (() => Promise<unknown>)[
 
 /** zod's own code (lib/zod-loaded.ts), the first step before anything that builds schemas. */
 export const importZod = () => import('./zod-loaded.ts');
+
+/**
+ * The contracts' order views, whose schemas are built as the module is evaluated (its own chunk,
+ * 'customer-views' in vite.config.ts): the step after zod, before the queries and screens that use them.
+ */
+export const importOrderViews = () => import('@ot/contracts/orders/order-views.ts');

@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { createStore, del, get, set } from 'idb-keyval';
 import { afterFirstRender } from './after-first-render.ts';
-import { importInSteps, importZod } from './import-in-steps.ts';
+import { importInSteps, importOrderViews, importZod } from './import-in-steps.ts';
 import { sessionQueryKey } from './query-client.ts';
 
 /**
@@ -29,7 +29,7 @@ const BUSTER = 'v1';
  * cache holds only a customer's screens, so it loads only their schemas, not the staff screens' as well.
  */
 const loadSchemas = (user: SessionUser) =>
-  importInSteps([importZod, () => import('@ot/contracts/orders/order-views.ts')], () =>
+  importInSteps([importZod, importOrderViews], () =>
     user.role === 'customer' ? import('./persisted-customer-schemas.ts') : import('./persisted-schemas.ts'),
   );
 
