@@ -96,14 +96,14 @@ function reachedFrom(roots: readonly string[], id: string, ctx: ChunkingContext)
  */
 const firstLoadApp = (id: string, ctx: ChunkingContext) =>
   id !== appEntry && reachedFrom([appEntry], id, ctx) ? 'app' : null;
-const customerPage = (id: string, ctx: ChunkingContext) => (reachedFrom(customerPages, id, ctx) ? 'customer' : null);
 /**
- * The contracts' schemas those pages parse with ('customer-views'): zod builds them as the module is
- * evaluated (~20 ms on a 2-core box, more on a phone), so they are a chunk of their own that the app
- * imports as a step before the pages' code (lib/import-in-steps.ts), each evaluated in its own task.
+ * A module of the customer's pages goes to `chunk`. Their own code is one chunk ('customer'); the contracts'
+ * schemas they parse with another ('customer-views'): zod builds those as the module is evaluated (~20 ms on
+ * a 2-core box, more on a phone), so the app imports them as a step before the pages' code
+ * (lib/import-in-steps.ts), each evaluated in a task of its own.
  */
-const customerViews = (id: string, ctx: ChunkingContext) =>
-  /[\\/]contracts[\\/]src[\\/]/.test(id) && reachedFrom(customerPages, id, ctx) ? 'customer-views' : null;
+const customerPage = (chunk: string) => (id: string, ctx: ChunkingContext) =>
+  reachedFrom(customerPages, id, ctx) ? chunk : null;
 
 export default defineConfig({
   plugins: [
@@ -157,9 +157,13 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: firstLoadLibraries },
             { name: firstLoadApp },
-            { name: customerViews, includeDependenciesRecursively: false },
             // The libraries only these pages use keep their chunks: others (the lazy toaster and menus) share them.
-            { name: customerPage, test: /[\\/](pwa|contracts)[\\/]src[\\/]/, includeDependenciesRecursively: false },
+            {
+              name: customerPage('customer-views'),
+              test: /[\\/]contracts[\\/]src[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            { name: customerPage('customer'), test: /[\\/]pwa[\\/]src[\\/]/, includeDependenciesRecursively: false },
           ],
         },
       },
