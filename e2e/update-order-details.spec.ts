@@ -52,6 +52,9 @@ test.describe('update order details (the edit screen saves the order fields)', (
     expect(item1).toBeDefined();
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
+    // Signed out once the app is back on the landing page: a sign-in sent before the sign-out's answer
+    // came back had its new session cookie cleared by that answer.
+    await expect(page).toHaveURL(/\/$/);
     await signInAsCustomer(page, order.customerEmail, order.orderNumber);
     await page.goto(`/orders/${order.orderNumber}`);
     await expect(page.getByText('PF777GB')).toBeVisible();
