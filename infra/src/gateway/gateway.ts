@@ -64,20 +64,20 @@ function clientAddress(req: IncomingMessage, trustProxy: boolean): string {
 const hasSessionCookie = (req: IncomingMessage) =>
   /(?:^|;\s*)(?:__Host-)?ot_session=[^;]/.test(req.headers.cookie ?? '');
 
-function answerJson(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+/** The gateway's own answer to an API request, with the headers every API answer carries. */
+function answerJson(res: ServerResponse, https: boolean, status: number, body: object, headers: string[] = []): void {
+  res.writeHead(status, apiHeaders(['Content-Type', 'application/json', ...headers], https));
   res.end(JSON.stringify(body));
 }
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string, options: GatewayOptions): void {
   const trustProxy = options.trustProxy === true;
   const https = isHttps(req, trustProxy);
-  setCommonHeaders(res, https);
   // A signed-out client gets no further than this with a large body: refused before any service reads it.
   if (!READ_METHODS.has(req.method ?? 'GET') && !hasSessionCookie(req)) {
     if (Number(req.headers['content-length'] ?? 0) > ANONYMOUS_BODY_LIMIT) {
       const message = `Sign in first: a request body of more than ${ANONYMOUS_BODY_LIMIT / 1024} KB needs a session.`;
-      answerJson(res, 413, { message, error: message, code: 'PAYLOAD_TOO_LARGE' });
+      answerJson(res, https, 413, { message, error: message, code: 'PAYLOAD_TOO_LARGE' });
       // Read and drop what the client still sends (bounded by the server's request timeout): closing now
       // would reset the connection before the client reads the answer.
       req.resume();
@@ -89,7 +89,7 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
   const path = req.url?.startsWith('/') ? req.url : `/${req.url ?? ''}`;
   const upstream = request({ hostname, port, path, method: req.method, headers, agent: upstreamAgent }, (answer) => {
     const early = !req.complete;
-    const answerHeaders = apiHeaders(answer.headers, https);
+    const answerHeaders = apiHeaders(answer.rawHeaders, https);
     if (early) {
       // Answered before the body was all sent (a 401 or 413 on a large upload): that upstream socket is out
       // of step, so it must never carry another request. Stop sending, drop the rest of the client's body,
@@ -118,9 +118,10 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
     if (!res.headersSent) {
       answerJson(
         res,
+        https,
         503,
         { message: 'The service is starting or restarting. Please try again in a moment.' },
-        { 'retry-after': '2' },
+        ['Retry-After', '2'],
       );
     } else res.destroy();
   });

@@ -77,19 +77,47 @@ export function setPageHeaders(res: ServerResponse, csp: string, https: boolean)
   res.setHeader('X-Frame-Options', 'DENY');
 }
 
+/** Our own on every API answer: an upstream value of these never reaches the client. */
+const OURS = new Set(['x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security']);
+/** Between the gateway and the service only: the client's connection says its own (node sets them). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive']);
+
 /**
- * API answers: the service's own headers stand where it set them (a document is served with its own
- * sandbox policy and may be framed by our pages); otherwise no caching and the API policy.
+ * API answers, as a flat list of names and values (the service's raw headers in, written out as they
+ * come: lighter than an object merged into headers set one by one): the service's own headers stand
+ * where it set them (a document is served with its own sandbox policy and may be framed by our pages);
+ * otherwise no caching and the API policy, which also forbids framing.
  */
-export function apiHeaders(upstream: Record<string, string | string[] | undefined>, https: boolean) {
-  const headers: Record<string, string | string[] | undefined> = { ...upstream };
-  headers['x-content-type-options'] = 'nosniff';
-  headers['referrer-policy'] = 'strict-origin-when-cross-origin';
-  headers['permissions-policy'] = PERMISSIONS_POLICY;
-  headers['cache-control'] ??= 'no-store';
-  headers['content-security-policy'] ??= API_CSP;
-  if (!upstream['content-security-policy']) headers['x-frame-options'] = 'DENY';
-  if (https) headers['strict-transport-security'] = HSTS;
+export function apiHeaders(upstream: readonly string[], https: boolean): string[] {
+  const headers: string[] = [];
+  let cacheControl = false;
+  let csp = false;
+  let frameOptions: string | null = null;
+  for (let i = 0; i + 1 < upstream.length; i += 2) {
+    const name = upstream[i] as string;
+    const value = upstream[i + 1] as string;
+    const lower = name.toLowerCase();
+    if (OURS.has(lower) || HOP_BY_HOP.has(lower)) continue;
+    if (lower === 'x-frame-options') {
+      frameOptions ??= value;
+      continue;
+    }
+    if (lower === 'cache-control') cacheControl = true;
+    else if (lower === 'content-security-policy') csp = true;
+    headers.push(name, value);
+  }
+  headers.push(
+    'X-Content-Type-Options',
+    'nosniff',
+    'Referrer-Policy',
+    'strict-origin-when-cross-origin',
+    'Permissions-Policy',
+    PERMISSIONS_POLICY,
+  );
+  if (!cacheControl) headers.push('Cache-Control', 'no-store');
+  if (!csp) headers.push('Content-Security-Policy', API_CSP, 'X-Frame-Options', 'DENY');
+  else if (frameOptions !== null) headers.push('X-Frame-Options', frameOptions);
+  if (https) headers.push('Strict-Transport-Security', HSTS);
   return headers;
 }
 
