@@ -116,13 +116,8 @@ function proxy(req: IncomingMessage, res: ServerResponse, target: string, option
     if (upstream.destroyed && res.writableFinished) return; // our own destroy after a complete answer
     options.logger.warn({ err: error, target }, 'upstream unavailable');
     if (!res.headersSent) {
-      answerJson(
-        res,
-        https,
-        503,
-        { message: 'The service is starting or restarting. Please try again in a moment.' },
-        ['Retry-After', '2'],
-      );
+      const message = 'The service is starting or restarting. Please try again in a moment.';
+      answerJson(res, https, 503, { message }, ['Retry-After', '2']);
     } else res.destroy();
   });
   // A request without a body (nearly every read) is sent at once; anything else streams its body.
