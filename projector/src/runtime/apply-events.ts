@@ -246,6 +246,27 @@ export function createRowMemory(options: RowMemoryOptions) {
       return rest;
     },
 
+    /** Rows of insert-only tables put since they were last written (a replay into a fresh schema). */
+    get inserted() {
+      let rows = 0;
+      for (const table of tables.values()) rows += table.inserted.length;
+      return rows;
+    },
+
+    /**
+     * Writes only the rows of insert-only tables put since the last write, in the caller's transaction:
+     * never read back, they need not wait in memory for the rows that are (nor push those out).
+     */
+    async writeInserted(db: pg.ClientBase): Promise<void> {
+      const waiting = [...tables.values()].filter((table) => table.inserted.length > 0);
+      const rows = waiting.map(({ spec, inserted }) => ({ spec, entries: new Map<string, Entry>(), inserted }));
+      await writeChanges(db, schema, rows, { copyFrom: options.copyFrom });
+      for (const table of waiting) {
+        held -= table.inserted.length;
+        table.inserted = [];
+      }
+    },
+
     /**
      * After a write: forget rows not used lately, down to `keep` (the least recently used first).
      * Rows forgotten are read back from the table when next needed.
