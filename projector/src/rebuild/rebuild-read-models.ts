@@ -13,8 +13,8 @@ import {
   finishShadow,
   type ReplayIntoShadowOptions,
   readModelTables,
+  replayDeps,
   rowCounts,
-  SHADOW_BATCH,
   swapIn,
   withRebuildLock,
 } from './shadow-schema.ts';
@@ -45,14 +45,7 @@ const SHADOW = 'rm_rebuild';
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildReport> {
   const started = performance.now();
   const { pool, projections, logger } = options;
-  const deps = {
-    store: options.store,
-    projections,
-    logger,
-    batchSize: options.batchSize ?? SHADOW_BATCH,
-    copyFrom: options.copyFrom,
-    rowsInMemory: options.rowsInMemory,
-  };
+  const deps = replayDeps(options);
   const shadow: Target = { schema: SHADOW, checkpoints: `${SHADOW}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(pool, async (db) => {

@@ -2,6 +2,7 @@ import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import pg from 'pg';
 import type { Projection } from '../runtime/projection.ts';
+import type { ReplayDeps } from '../runtime/replay.ts';
 
 /** What a rebuild and a verification both take: they replay every event into a schema of their own. */
 export interface ReplayIntoShadowOptions {
@@ -19,6 +20,16 @@ export interface ReplayIntoShadowOptions {
 
 /** The default batch of a replay into a shadow schema. */
 export const SHADOW_BATCH = 20_000;
+
+/** What a rebuild's or a verification's replay runs with, from their options. */
+export const replayDeps = (options: ReplayIntoShadowOptions & { copyFrom?: number }): ReplayDeps => ({
+  store: options.store,
+  projections: options.projections,
+  logger: options.logger,
+  batchSize: options.batchSize ?? SHADOW_BATCH,
+  copyFrom: options.copyFrom,
+  rowsInMemory: options.rowsInMemory,
+});
 
 const live = 'rm';
 const ident = pg.escapeIdentifier;

@@ -8,7 +8,7 @@ import {
   dropShadow,
   type ReplayIntoShadowOptions,
   readModelTables,
-  SHADOW_BATCH,
+  replayDeps,
   withRebuildLock,
 } from './shadow-schema.ts';
 
@@ -76,14 +76,8 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
  */
 export async function verifyReadModels(options: ReplayIntoShadowOptions): Promise<VerifyReport> {
   const started = performance.now();
-  const { pool, projections, logger } = options;
-  const deps = {
-    store: options.store,
-    projections,
-    logger,
-    batchSize: options.batchSize ?? SHADOW_BATCH,
-    rowsInMemory: options.rowsInMemory,
-  };
+  const { pool, projections } = options;
+  const deps = replayDeps(options);
   const scratch: Target = { schema: SCRATCH, checkpoints: `${SCRATCH}.checkpoints`, name: 'projector' };
   const live = liveTarget(options.name ?? 'projector');
   return withRebuildLock(
