@@ -24,7 +24,7 @@ const page = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Order Tracker API</title></head>
 <body>
-<script id="api-reference" data-url="/api/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true}'></script>
+<script id="api-reference" data-url="/api/openapi.json" data-configuration='{"withDefaultFonts":false,"hideClientButton":true,"agent":{"disabled":true},"mcp":{"disabled":true},"telemetry":false,"showDeveloperTools":"never"}'></script>
 <script src="${SCRIPT_PATH}"></script>
 </body>
 </html>
