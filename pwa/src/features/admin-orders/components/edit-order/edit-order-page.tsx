@@ -58,6 +58,12 @@ function startingValues(order: OrderView): EditOrderForm {
   return formOfSnapshot(withQueuedEdits(snapshotOfForm(defaults), queued), defaults);
 }
 
+/**
+ * A reset of the form's values from a newer order or from the outbox keeps any field typed into: the
+ * `isDirty` an effect sees is its render's, and a keystroke can land between that render and the effect.
+ */
+const KEEP_TYPED = { keepDirtyValues: true } as const;
+
 export function EditOrderPage() {
   const { orderNumber = '' } = useParams();
   const order = useQuery(adminOrderQuery(orderNumber));
@@ -98,7 +104,7 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   useEffect(() => {
     if (latest.version === order.version || isDirty || file) return;
     setOrder(latest);
-    form.reset(startingValues(latest));
+    form.reset(startingValues(latest), KEEP_TYPED);
   }, [latest, order.version, isDirty, file, form]);
   const outbox = useSnapshot(outboxView);
   // The outbox is read from the device alongside the order: if it arrives after the form, its queued
@@ -107,7 +113,7 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   useEffect(() => {
     if (!outbox.loaded || outboxSeen) return;
     setOutboxSeen(true);
-    if (!isDirty && !file) form.reset(startingValues(order));
+    if (!isDirty && !file) form.reset(startingValues(order), KEEP_TYPED);
   }, [outbox.loaded, outboxSeen, isDirty, file, form, order]);
   const waiting = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, false).length;
   // The newest change of this order waiting for the admin's decision (this save's, or an older one's).
