@@ -64,11 +64,21 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * to reach: pages cannot be framed (frame-ancestors, X-Frame-Options), cookies are SameSite and HttpOnly,
  * and no page listens for another window's messages.
  */
+const COMMON_HTTP = [
+  'X-Content-Type-Options',
+  'nosniff',
+  'Referrer-Policy',
+  'strict-origin-when-cross-origin',
+  'Permissions-Policy',
+  PERMISSIONS_POLICY,
+];
+const COMMON_HTTPS = [...COMMON_HTTP, 'Strict-Transport-Security', HSTS];
+/** The headers above, as a flat list of names and values. */
+const commonHeaders = (https: boolean): readonly string[] => (https ? COMMON_HTTPS : COMMON_HTTP);
+
 function common(res: ServerResponse, https: boolean): void {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-  if (https) res.setHeader('Strict-Transport-Security', HSTS);
+  const headers = commonHeaders(https);
+  for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i] as string, headers[i + 1] as string);
 }
 
 export function setPageHeaders(res: ServerResponse, csp: string, https: boolean): void {
@@ -78,7 +88,7 @@ export function setPageHeaders(res: ServerResponse, csp: string, https: boolean)
 }
 
 /** Our own on every API answer: an upstream value of these never reaches the client. */
-const OURS = new Set(['x-content-type-options', 'referrer-policy', 'permissions-policy', 'strict-transport-security']);
+const OURS = new Set(COMMON_HTTPS.filter((_, i) => i % 2 === 0).map((name) => name.toLowerCase()));
 /** Between the gateway and the service only: the client's connection says its own (node sets them). */
 const HOP_BY_HOP = new Set(['connection', 'keep-alive']);
 
@@ -106,18 +116,10 @@ export function apiHeaders(upstream: readonly string[], https: boolean): string[
     else if (lower === 'content-security-policy') csp = true;
     headers.push(name, value);
   }
-  headers.push(
-    'X-Content-Type-Options',
-    'nosniff',
-    'Referrer-Policy',
-    'strict-origin-when-cross-origin',
-    'Permissions-Policy',
-    PERMISSIONS_POLICY,
-  );
+  headers.push(...commonHeaders(https));
   if (!cacheControl) headers.push('Cache-Control', 'no-store');
   if (!csp) headers.push('Content-Security-Policy', API_CSP, 'X-Frame-Options', 'DENY');
   else if (frameOptions !== null) headers.push('X-Frame-Options', frameOptions);
-  if (https) headers.push('Strict-Transport-Security', HSTS);
   return headers;
 }
 

@@ -189,6 +189,14 @@ export function createRowMemory(options: RowMemoryOptions) {
     };
   }
 
+  /** The insert-only rows of these tables are written: no longer held. */
+  function insertedWritten(written: Iterable<Table>): void {
+    for (const table of written) {
+      held -= table.inserted.length;
+      table.inserted = [];
+    }
+  }
+
   function plan(events: readonly RecordedDomainEvent[]): { read: string | null; fold(rows: ReadRow[]): void } {
     round++;
     const read = planRead(events);
@@ -239,10 +247,7 @@ export function createRowMemory(options: RowMemoryOptions) {
      */
     async write(db: pg.ClientBase, unsent = false): Promise<string> {
       const rest = await writeChanges(db, schema, [...tables.values()], { copyFrom: options.copyFrom, unsent });
-      for (const table of tables.values()) {
-        held -= table.inserted.length;
-        table.inserted = [];
-      }
+      insertedWritten(tables.values());
       return rest;
     },
 
@@ -261,10 +266,7 @@ export function createRowMemory(options: RowMemoryOptions) {
       const waiting = [...tables.values()].filter((table) => table.inserted.length > 0);
       const rows = waiting.map(({ spec, inserted }) => ({ spec, entries: new Map<string, Entry>(), inserted }));
       await writeChanges(db, schema, rows, { copyFrom: options.copyFrom });
-      for (const table of waiting) {
-        held -= table.inserted.length;
-        table.inserted = [];
-      }
+      insertedWritten(waiting);
     },
 
     /**
