@@ -10,9 +10,12 @@ import { exitOnMiss, report } from './support/table.ts';
 
 /**
  * `projections:rebuild` speed: every read model rebuilt (shadow schema, batches, swap) from a history of
- * orders placed with two items and typical edits (item status and ETAs, tracking, an email request).
+ * orders placed with two items and typical edits (item status and ETAs, tracking, an email request):
+ * 30,000 events, then 12,600 (2,100 orders), the history the issue measured, where the rebuild's fixed
+ * part (tables made, indexes built, statistics, the swap) weighs more.
  */
 const ORDERS = Number(process.env.BENCH_REBUILD_ORDERS ?? 5000);
+const ISSUE_ORDERS = 2100;
 const TARGET = 20_000;
 const db = await createTestDatabase();
 const store = createPostgresEventStore(db.pool);
@@ -54,6 +57,21 @@ async function readAndCopyEveryEvent(): Promise<number> {
   return Math.round((copied / (performance.now() - started)) * 1000);
 }
 const peer = await readAndCopyEveryEvent();
+
+/** The same rebuild over the issue's history, in a database of its own (warm, as above). */
+async function rebuildIssueHistory(): Promise<{ events: number; ms: number }> {
+  const small = await createTestDatabase();
+  const smallStore = createPostgresEventStore(small.pool);
+  try {
+    await appendHistory(smallStore, mixedHistory(ISSUE_ORDERS, { prefix: 'S-' }));
+    return await rebuildReadModels({ pool: small.pool, store: smallStore, projections, logger });
+  } finally {
+    await smallStore.close();
+    await small.drop();
+  }
+}
+const issueSized = await rebuildIssueHistory();
+const issueSizedPerSecond = Math.round((issueSized.events / issueSized.ms) * 1000);
 // Memory the rebuild itself takes (the process also holds the generated history): flat, whatever the history's size.
 const rssMb = Math.round((rssPeak - rssBefore) / 1024 / 1024);
 const rows = [
@@ -64,6 +82,14 @@ const rows = [
     ratio: (eventsPerSecond / peer).toFixed(2),
     target: `>= ${TARGET}`,
     ok: eventsPerSecond >= TARGET,
+  },
+  {
+    measure: `rebuild, ${issueSized.events} events (${ISSUE_ORDERS} orders) (events/s)`,
+    ours: issueSizedPerSecond,
+    peer: '-',
+    ratio: '-',
+    target: `>= ${TARGET}`,
+    ok: issueSizedPerSecond >= TARGET,
   },
   { measure: 'rebuild: peak RSS growth (MB)', ours: rssMb, peer: '-', ratio: '-', target: '<= 100', ok: rssMb <= 100 },
 ];

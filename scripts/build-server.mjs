@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDir = join(repoRoot, 'dist', 'server');
 const stamp = join(serverDir, '.built');
-const entriesFile = join(repoRoot, 'infra', 'src', 'launcher', 'server-entries.json');
+export const entriesFile = join(repoRoot, 'infra', 'src', 'launcher', 'server-entries.json');
 const sourceDirs = ['contracts', 'infra', 'command-service', 'query-service', 'projector'];
 
 /** Newest modification time among the files a build reads (sources, package manifests, this script). */
