@@ -8,7 +8,7 @@
  * through tsx instead: a command never rebuilds dist/server under an app that may be running from it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { entriesFile, repoRoot, serverBuildIsStale, serverDir } from './build-server.mjs';
@@ -22,7 +22,8 @@ if (!source) {
 }
 const bundle = join(serverDir, `${entry}.js`);
 
-if (existsSync(bundle) && !serverBuildIsStale()) {
+// Stale also when an entry's bundle is missing.
+if (!serverBuildIsStale()) {
   // The command sees its own arguments where it would under `node dist/server/<entry>.js`.
   process.argv.splice(1, 2, bundle);
   process.setSourceMapsEnabled(true);

@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import rootPackage from '../../../package.json' with { type: 'json' };
 import { repoRoot } from '../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import serverEntries from './server-entries.json' with { type: 'json' };
@@ -14,9 +13,7 @@ test.before(async (context) => {
 });
 test.after(async ({ db }) => db.drop());
 
-const scripts = (
-  JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts;
+const scripts: Record<string, string> = rootPackage.scripts;
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, ['scripts/run.mjs', ...args], {
     cwd: repoRoot,
