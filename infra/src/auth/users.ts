@@ -1,5 +1,6 @@
 import type { Role } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
+import { preparedQuery } from '../db/prepared.ts';
 import { recentlyUsed } from '../recently-used.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -69,7 +70,9 @@ export function createUserRepository(pool: pg.Pool) {
       const key = email.toLowerCase();
       const known = knownCustomers.get(key);
       if (known) return known;
-      const { rows } = await pool.query<{ id: string }>(
+      // Prepared: asked on every write to an order whose customer has not signed in yet (never remembered).
+      const { rows } = await preparedQuery<{ id: string }>(
+        pool,
         'select id from auth.users where lower(email) = lower($1) and not is_admin',
         [email],
       );

@@ -176,7 +176,9 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     async readAll({ after, limit, dataOf }) {
       // Events of the types not asked for come without their data: neither sent nor parsed.
       const selected = dataOf ? columnsWith('case when type = any($4) then data end as data') : columns;
-      const { rows } = await pool.query<EventRow>(
+      // Prepared: every follower's batch runs it (projector, notifier), planned once per connection.
+      const { rows } = await preparedQuery<EventRow>(
+        pool,
         `select ${selected} from es.events
           where (transaction_id, position) > ($1::text::xid8, $2::bigint)
             and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
