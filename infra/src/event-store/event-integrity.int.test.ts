@@ -1,38 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { latestVerifications } from '../audit/verifications.ts';
 import { repoRoot } from '../db/database.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { eventHash } from './event-hash.ts';
-import { type EventStore, type NewEvent, startStreams } from './event-store.ts';
+import { startStreams } from './event-store.ts';
 import { verifyEventChains } from './postgres-chain-verify.ts';
-import { createPostgresEventStore } from './postgres-event-store.ts';
+import { eventWith, stream } from './testing/event-store-contract.ts';
+import { postgresStoreSuite } from './testing/postgres-store-suite.ts';
 
-const test = suite<{ db: TestDatabase; store: EventStore }>('es.events: append-only, hash-chained, verifiable', {
-  db: undefined as never,
-  store: undefined as never,
-});
-test.before(async (context) => {
-  context.db = await createTestDatabase();
-  context.store = createPostgresEventStore(context.db.pool);
-});
-test.after(async ({ db }) => db.drop());
-
-const event = (data: unknown): NewEvent => ({
-  id: randomUUID(),
-  type: 'Tested',
-  data,
-  metadata: {
-    actor: { kind: 'system', id: 'test', name: 'test' },
-    occurredAt: new Date().toISOString(),
-    commandId: randomUUID(),
-    correlationId: randomUUID(),
-    causationId: null,
-  },
-});
-const stream = () => `order-test-${randomUUID().slice(0, 8)}`;
+const test = postgresStoreSuite('es.events: append-only, hash-chained, verifiable');
+const event = (data: unknown) => eventWith(data);
 
 async function refused(db: TestDatabase, statement: string): Promise<string> {
   try {

@@ -1,34 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { type AppendResult, type EventStore, type NewEvent, WrongExpectedVersionError } from './event-store.ts';
+import { type AppendResult, WrongExpectedVersionError } from './event-store.ts';
 import { verifyEventChains } from './postgres-chain-verify.ts';
-import { createPostgresEventStore } from './postgres-event-store.ts';
+import { eventWith, stream } from './testing/event-store-contract.ts';
+import { postgresStoreSuite } from './testing/postgres-store-suite.ts';
 
-const test = suite<{ db: TestDatabase; store: EventStore }>('Postgres append: one statement, every guarantee', {
-  db: undefined as never,
-  store: undefined as never,
-});
-test.before(async (context) => {
-  context.db = await createTestDatabase();
-  context.store = createPostgresEventStore(context.db.pool);
-});
-test.after(async ({ db }) => db.drop());
-
-const event = (data: unknown): NewEvent => ({
-  id: randomUUID(),
-  type: 'Tested',
-  data,
-  metadata: {
-    actor: { kind: 'system', id: 'test', name: 'test' },
-    occurredAt: new Date().toISOString(),
-    commandId: randomUUID(),
-    correlationId: randomUUID(),
-    causationId: null,
-  },
-});
-const stream = () => `order-test-${randomUUID().slice(0, 8)}`;
+const test = postgresStoreSuite('Postgres append: one statement, every guarantee');
+const event = (data: unknown) => eventWith(data);
 
 test('20 racing writers with the same expected version: exactly one winner per version', async ({ db, store }) => {
   const s = stream();

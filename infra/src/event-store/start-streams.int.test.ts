@@ -1,32 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { type EventStore, type NewEvent, startStreams } from './event-store.ts';
-import { createPostgresEventStore } from './postgres-event-store.ts';
+import { type EventStore, startStreams } from './event-store.ts';
+import { eventWith } from './testing/event-store-contract.ts';
+import { postgresStoreSuite } from './testing/postgres-store-suite.ts';
 
-const test = suite<{ db: TestDatabase; store: EventStore }>('startStreams: many new streams in one write', {
-  db: undefined as never,
-  store: undefined as never,
-});
-test.before(async (context) => {
-  context.db = await createTestDatabase();
-  context.store = createPostgresEventStore(context.db.pool);
-});
-test.after(async ({ db }) => db.drop());
-
-const event = (data: unknown): NewEvent => ({
-  id: randomUUID(),
-  type: 'CustomerImported',
-  data,
-  metadata: {
-    actor: { kind: 'import', id: 'a', name: 'admin' },
-    occurredAt: new Date().toISOString(),
-    commandId: randomUUID(),
-    correlationId: randomUUID(),
-    causationId: null,
-  },
-});
+const test = postgresStoreSuite('startStreams: many new streams in one write');
+const event = (data: unknown) =>
+  eventWith(data, { type: 'CustomerImported', actor: { kind: 'import', id: 'a', name: 'admin' } });
 
 const adapters = (store: EventStore): [string, EventStore][] => [
   ['the Postgres fast path', store],

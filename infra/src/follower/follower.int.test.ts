@@ -1,38 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Checkpoint, type EventStore, type NewEvent, start } from '../event-store/event-store.ts';
-import { createPostgresEventStore } from '../event-store/postgres-event-store.ts';
+import { event } from '../event-store/testing/event-store-contract.ts';
+import { postgresStoreSuite } from '../event-store/testing/postgres-store-suite.ts';
 import { createLogger } from '../logger.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import type { TestDatabase } from '../testing/test-database.ts';
 import { createFollower } from './follower.ts';
 
-const test = suite<{ db: TestDatabase; store: EventStore }>('the checkpointed follower', {
-  db: undefined as never,
-  store: undefined as never,
-});
-test.before(async (context) => {
-  context.db = await createTestDatabase();
-  context.store = createPostgresEventStore(context.db.pool);
-  await context.db.pool.query('create table applied (event_id uuid not null, position bigint not null)');
-});
-test.after(async ({ db }) => db.drop());
+const test = postgresStoreSuite('the checkpointed follower', (db) =>
+  db.pool.query('create table applied (event_id uuid not null, position bigint not null)'),
+);
 
 const logger = createLogger('follower', process.env.TEST_LOG_LEVEL ?? 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const event = (n: number): NewEvent => ({
-  id: randomUUID(),
-  type: 'Tested',
-  data: { n },
-  metadata: {
-    actor: { kind: 'system', id: 'test', name: 'test' },
-    occurredAt: new Date().toISOString(),
-    commandId: randomUUID(),
-    correlationId: randomUUID(),
-    causationId: null,
-  },
-});
 
 async function until(condition: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const deadline = Date.now() + ms;

@@ -17,15 +17,22 @@ import {
 
 /** What every adapter of the event store port promises, run against each adapter by its own test file. */
 
-export const metadata = (): EventMetadata => ({
-  actor: { kind: 'system', id: 'test', name: 'test' },
+export const metadata = (
+  actor: EventMetadata['actor'] = { kind: 'system', id: 'test', name: 'test' },
+): EventMetadata => ({
+  actor,
   occurredAt: new Date().toISOString(),
   commandId: randomUUID(),
   correlationId: randomUUID(),
   causationId: null,
 });
 
-export const event = (n: number): NewEvent => ({ id: randomUUID(), type: 'Tested', data: { n }, metadata: metadata() });
+export const event = (n: number): NewEvent => eventWith({ n });
+/** An event carrying `data`, of type `Tested` by the system unless told otherwise. */
+export const eventWith = (
+  data: unknown,
+  { type = 'Tested', actor }: { type?: string; actor?: EventMetadata['actor'] } = {},
+): NewEvent => ({ id: randomUUID(), type, data, metadata: metadata(actor) });
 /** Streams the contract writes; adapters under test must follow the `order-` prefix. */
 export const stream = () => `order-test-${randomUUID().slice(0, 8)}`;
 
