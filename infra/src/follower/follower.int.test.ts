@@ -13,6 +13,14 @@ const test = postgresStoreSuite('the checkpointed follower', (db) =>
 );
 
 const logger = createLogger('follower', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+/** The position a follower's checkpoint row holds (0 before it has one). */
+async function storedPosition(db: TestDatabase, name: string): Promise<number> {
+  const { rows } = await db.pool.query<{ position: string }>('select position from rm.checkpoints where name = $1', [
+    name,
+  ]);
+  return Number(rows[0]?.position ?? 0);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function until(condition: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -257,12 +265,7 @@ test('only: batches without those types take no transaction and are passed; the 
         batches.push(events.map((e) => e.type));
       },
     });
-  const checkpoint = async () => {
-    const { rows } = await db.pool.query<{ position: string }>('select position from rm.checkpoints where name = $1', [
-      name,
-    ]);
-    return Number(rows[0]?.position ?? 0);
-  };
+  const checkpoint = () => storedPosition(db, name);
   const follower = make();
   const running = follower.run();
   await until(async () => follower.isActive(), 5000, 'the follower is active');
@@ -375,13 +378,7 @@ test('planBatch: its read goes with the lock, its statements commit with the che
       },
     }),
   });
-  const checkpoint = async () => {
-    const { rows } = await db.pool.query<{ position: string }>(
-      'select position::text from rm.checkpoints where name = $1',
-      [name],
-    );
-    return Number(rows[0]?.position);
-  };
+  const checkpoint = () => storedPosition(db, name);
   const planned = async () => Number((await db.pool.query('select count(*) as n from planned')).rows[0]?.n);
   // Given events in the log (this test's and those of the tests before)
   const appended = await store.append(`order-test-${randomUUID().slice(0, 8)}`, [event(1), event(2)], {
