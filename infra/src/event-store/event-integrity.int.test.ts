@@ -7,11 +7,10 @@ import type { TestDatabase } from '../testing/test-database.ts';
 import { eventHash } from './event-hash.ts';
 import { startStreams } from './event-store.ts';
 import { verifyEventChains } from './postgres-chain-verify.ts';
-import { eventWith, stream } from './testing/event-store-contract.ts';
+import { eventWith as event, stream } from './testing/event-store-contract.ts';
 import { postgresStoreSuite } from './testing/postgres-store-suite.ts';
 
 const test = postgresStoreSuite('es.events: append-only, hash-chained, verifiable');
-const event = (data: unknown) => eventWith(data);
 
 async function refused(db: TestDatabase, statement: string): Promise<string> {
   try {

@@ -1,11 +1,10 @@
 import * as assert from 'uvu/assert';
 import { type AppendResult, WrongExpectedVersionError } from './event-store.ts';
 import { verifyEventChains } from './postgres-chain-verify.ts';
-import { eventWith, stream } from './testing/event-store-contract.ts';
+import { eventWith as event, stream } from './testing/event-store-contract.ts';
 import { postgresStoreSuite } from './testing/postgres-store-suite.ts';
 
 const test = postgresStoreSuite('Postgres append: one statement, every guarantee');
-const event = (data: unknown) => eventWith(data);
 
 test('20 racing writers with the same expected version: exactly one winner per version', async ({ db, store }) => {
   const s = stream();
