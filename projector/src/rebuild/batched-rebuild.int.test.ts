@@ -74,7 +74,10 @@ test('a rebuild in batches gives byte-identical read models to applying one even
   }
 });
 
-/** The read-model tables' indexes, constraints (keys, foreign keys, checks) and grants, as definitions. */
+/**
+ * The read-model tables' indexes, constraints (keys, foreign keys, checks), grants, storage parameters and
+ * columns' statistics targets, as definitions.
+ */
 async function shapes(db: TestDatabase): Promise<string[]> {
   const { rows } = await db.pool.query<{ shape: string }>(
     `select tablename || ' ' || indexdef as shape from pg_indexes where schemaname = 'rm'
@@ -82,18 +85,26 @@ async function shapes(db: TestDatabase): Promise<string[]> {
      select c.relname || ' ' || k.conname || ' ' || pg_get_constraintdef(k.oid) from pg_constraint k
        join pg_class c on c.oid = k.conrelid where c.relnamespace = 'rm'::regnamespace
      union all
-     select c.relname || ' ' || coalesce(c.relacl::text, '') from pg_class c where c.relnamespace = 'rm'::regnamespace
+     select c.relname || ' ' || coalesce(c.relacl::text, '') || ' ' || coalesce(c.reloptions::text, '') from pg_class c
+      where c.relnamespace = 'rm'::regnamespace
+     union all
+     select c.relname || '.' || a.attname || ' statistics ' || a.attstattarget from pg_attribute a
+       join pg_class c on c.oid = a.attrelid
+      where c.relnamespace = 'rm'::regnamespace and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
      order by 1`,
   );
   return rows.map((row) => row.shape);
 }
 
-test('the tables swapped in have every index, key, foreign key and grant the migrations made', async ({
+test('the tables swapped in have every index, key, foreign key, grant and setting the migrations made', async ({
   db,
   store,
 }) => {
+  await db.pool.query('alter table rm.order_items set (fillfactor = 90)');
   const before = await shapes(db);
   assert.ok(before.some((shape) => shape.includes('FOREIGN KEY')));
+  assert.ok(before.includes('order_timeline.title statistics 0'));
+  assert.ok(before.some((shape) => shape.startsWith('order_items ') && shape.endsWith('{fillfactor=90}')));
   // The keys are built after the rows are in, or (rows forgotten, read back) as soon as the replay needs them.
   for (const rowsInMemory of [undefined, 100, 0]) {
     await rebuildReadModels({ pool: db.pool, store, projections, logger, batchSize: 50, rowsInMemory });

@@ -70,6 +70,7 @@ export async function createShadow(
     );
   }
   const relations = tables.map((table) => `${live}.${ident(table)}`);
+  await copySettings(db, relations, shadow);
   const onShadow = (definition: string) =>
     definition.replace(
       / ON (ONLY )?(rm\.)?("?[\w]+"?) /,
@@ -124,6 +125,28 @@ export async function createShadow(
   );
   for (const trigger of triggers) await db.query(onShadow(trigger.definition));
   return deferred;
+}
+
+/**
+ * What `create table (like ...)` leaves behind: each table's storage parameters (fillfactor...) and its
+ * columns' statistics targets (0: a column no query filters on, left out of ANALYZE), so the tables
+ * swapped in are tuned as the migrations tuned the live ones.
+ */
+async function copySettings(db: pg.ClientBase, relations: readonly string[], shadow: string): Promise<void> {
+  const { rows } = await db.query<{ table: string; options: string[] | null; targets: [string, number][] | null }>(
+    `select c.relname as "table", c.reloptions as options,
+            (select json_agg(json_build_array(a.attname, a.attstattarget)) from pg_attribute a
+              where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attstattarget >= 0) as targets
+       from pg_class c where c.oid = any($1::regclass[])`,
+    [relations],
+  );
+  for (const { table, options, targets } of rows) {
+    const settings = [
+      ...(options?.length ? [`set (${options.join(', ')})`] : []),
+      ...(targets ?? []).map(([column, target]) => `alter column ${ident(column)} set statistics ${Number(target)}`),
+    ];
+    if (settings.length) await db.query(`alter table ${ident(shadow)}.${ident(table)} ${settings.join(', ')}`);
+  }
 }
 
 /** Builds the shadow tables' keys (once), on the replay's connection. */
