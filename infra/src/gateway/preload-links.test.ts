@@ -21,6 +21,8 @@ const manifest = {
   'src/app/routes/order-detail-route.tsx': { file: 'assets/order-detail-f.js', imports: ['_shared.js'] },
   'src/app/routes/admin-dashboard-route.tsx': { file: 'assets/admin-dashboard-g.js', imports: ['_framework.js'] },
   'src/styles.css': { file: 'assets/styles-h.css' },
+  '../contracts/src/config/app-config.ts': { file: 'assets/app-config-i.js', imports: ['_schemas.js'] },
+  '_schemas.js': { file: 'assets/schemas-j.js' },
 };
 
 async function distWithManifest(): Promise<string> {
@@ -38,12 +40,14 @@ test("a page's lazy chunks and their imports are preloaded, never the entry's ow
     assert.is(
       linksFor('/dashboard'),
       '</assets/customer-dashboard-d.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/app-config-i.js>; rel=modulepreload; fetchpriority=low, </assets/schemas-j.js>; rel=modulepreload; fetchpriority=low',
     );
     assert.is(
       linksFor('/orders/EP-1001'),
       '</assets/order-detail-f.js>; rel=modulepreload; fetchpriority=low, </assets/shared-c.js>; rel=modulepreload; fetchpriority=low, ' +
-        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low',
+        '</assets/order-queries-e.js>; rel=modulepreload; fetchpriority=low, ' +
+        '</assets/app-config-i.js>; rel=modulepreload; fetchpriority=low, </assets/schemas-j.js>; rel=modulepreload; fetchpriority=low',
     );
     assert.is(linksFor('/admin/dashboard'), '</assets/admin-dashboard-g.js>; rel=modulepreload; fetchpriority=low');
     assert.is(linksFor('/'), undefined);
@@ -60,7 +64,9 @@ test("a signed-in customer's page preloads its GETs first, as the app asks for t
     const fetched = (path: string) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`;
     assert.is(
       linksFor('/dashboard', true),
-      [fetched('/api/auth/me'), fetched('/api/customer/orders'), linksFor('/dashboard')].join(', '),
+      [fetched('/api/auth/me'), fetched('/api/customer/orders'), fetched('/api/config'), linksFor('/dashboard')].join(
+        ', ',
+      ),
     );
     assert.is(
       linksFor('/orders/EP%201001', true),
@@ -69,6 +75,7 @@ test("a signed-in customer's page preloads its GETs first, as the app asks for t
         fetched('/api/orders/EP%201001'),
         fetched('/api/orders/EP%201001/items'),
         fetched('/api/orders/EP%201001/timeline'),
+        fetched('/api/config'),
         linksFor('/orders/EP%201001'),
       ].join(', '),
     );

@@ -2,6 +2,21 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
+ * What a customer's page imports on the way to its first render besides its own code (pwa/src/main.tsx,
+ * router.tsx's preloadCustomerPage): zod and the views' schemas, the queries, the schemas the session
+ * and the studio's settings are parsed with, and those the offline cache keeps its data with. Without
+ * the header each is found only when the one before it has run: one round trip after another.
+ */
+const CUSTOMER_FIRST_RENDER = [
+  'src/lib/zod-loaded.ts',
+  '../contracts/src/orders/order-views.ts',
+  'src/features/orders/api/order-queries.ts',
+  '../contracts/src/auth/auth-schemas.ts',
+  '../contracts/src/config/app-config.ts',
+  'src/lib/persisted-customer-schemas.ts',
+];
+
+/**
  * `Link: rel=modulepreload` for the lazy chunks of the pages a visit often starts on (issues 14 and 18):
  * without it the browser learns of a page's chunk only after main JS has run, so it waits main JS ->
  * chunk -> data. With it, the chunk arrives beside main JS. The chunk names come from the build's Vite
@@ -12,15 +27,15 @@ import { join } from 'node:path';
 const PAGE_MODULES: { pattern: RegExp; modules: string[]; data?: (match: RegExpExecArray) => string[] }[] = [
   {
     pattern: /^\/dashboard\/?$/,
-    modules: ['src/features/orders/components/customer-dashboard-page.tsx', 'src/features/orders/api/order-queries.ts'],
-    data: () => ['/api/auth/me', '/api/customer/orders'],
+    modules: ['src/features/orders/components/customer-dashboard-page.tsx', ...CUSTOMER_FIRST_RENDER],
+    data: () => ['/api/auth/me', '/api/customer/orders', '/api/config'],
   },
   {
     pattern: /^\/orders\/([^/]+)\/?$/,
-    modules: ['src/app/routes/order-detail-route.tsx', 'src/features/orders/api/order-queries.ts'],
+    modules: ['src/app/routes/order-detail-route.tsx', ...CUSTOMER_FIRST_RENDER],
     data: (match) => {
       const order = `/api/orders/${encodeURIComponent(decodeURIComponent(match[1] ?? ''))}`;
-      return ['/api/auth/me', order, `${order}/items`, `${order}/timeline`];
+      return ['/api/auth/me', order, `${order}/items`, `${order}/timeline`, '/api/config'];
     },
   },
   { pattern: /^\/admin\/dashboard\/?$/, modules: ['src/app/routes/admin-dashboard-route.tsx'] },
