@@ -54,3 +54,21 @@ export function cpuTimes(pids: readonly number[]): Map<number, number> {
 /** CPU ms used between two `cpuTimes` readings, by the processes present in both. */
 export const cpuUsed = (before: Map<number, number>, after: Map<number, number>): number =>
   [...after].reduce((sum, [pid, ms]) => sum + (before.has(pid) ? ms - (before.get(pid) ?? 0) : 0), 0);
+
+/** The machine's CPU time so far (all cores, ms), from /proc/stat: `steal` is what the hypervisor gave other guests. */
+export function machineCpu(): { total: number; steal: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+  const total = fields.slice(0, 8).reduce((sum, ticks) => sum + ticks, 0) * TICK_MS;
+  return { total, steal: (fields[7] ?? 0) * TICK_MS };
+}
+
+/**
+ * The share of the machine's time (%) the hypervisor took for other guests between two readings: on a
+ * shared virtual machine a vCPU taken away for milliseconds holds every request on it, so latency
+ * percentiles mean little while this is more than a few percent.
+ */
+export const stealShare = (before: ReturnType<typeof machineCpu>, after: ReturnType<typeof machineCpu>): number => {
+  const total = after.total - before.total;
+  return total > 0 ? Math.round(((after.steal - before.steal) / total) * 1000) / 10 : 0;
+};

@@ -1,12 +1,11 @@
 import http from 'node:http';
+import { request } from './steady-load.ts';
 
 /**
  * Projection lag as a reader sees it: clients each PATCH an item of their own order on a fixed schedule
  * (together `ratePerSecond`), then GET the order with the write's `x-min-position` until the new date
  * shows. The lag is from sending the PATCH to that answer.
- *
- * The clients use `node:http` with kept-alive connections, as autocannon does for the GET load: `fetch`
- * costs several times more CPU per request, taken from the same two cores as the services measured.
+ * The clients use steady-load.ts's `node:http` client.
  */
 export interface EditedOrder {
   orderNumber: string;
@@ -67,28 +66,7 @@ export async function writeThenRead(
   return { lagsMs, writeMs, readMs, writesPerSecond: (writes / (lastDone - started)) * 1000, failures };
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function request(url: string, options: { method?: string; headers: Record<string, string>; body?: string }) {
-  return new Promise<Answer>((resolve, reject) => {
-    const sent = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () =>
-        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks).toString() }),
-      );
-      answer.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(options.body);
-  });
-}
 
 /** One write and the reads until it shows: true, or what went wrong. */
 async function editAndRead(
@@ -99,7 +77,7 @@ async function editAndRead(
   date: string,
   answered: () => void,
 ): Promise<true | string> {
-  const write = await request(`${baseUrl}/api/admin/orders/${orderNumber}/items/${itemId}`, {
+  const write = await request(agent, `${baseUrl}/api/admin/orders/${orderNumber}/items/${itemId}`, {
     method: 'PATCH',
     headers: { cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ estimatedDelivery: date }),
@@ -108,7 +86,7 @@ async function editAndRead(
   const position = write.headers['x-event-position'];
   if (write.status !== 200 || typeof position !== 'string') return `PATCH ${orderNumber} answered ${write.status}`;
   for (let read = 0; read < 3; read++) {
-    const answer = await request(`${baseUrl}/api/orders/${orderNumber}`, {
+    const answer = await request(agent, `${baseUrl}/api/orders/${orderNumber}`, {
       headers: { cookie, 'x-min-position': position },
     });
     const view = JSON.parse(answer.body) as { items?: { id: string; estimatedDelivery: string | null }[] };
