@@ -58,13 +58,19 @@ async function readAndCopyEveryEvent(): Promise<number> {
 }
 const peer = await readAndCopyEveryEvent();
 
-/** The same rebuild over the issue's history, in a database of its own (warm, as above). */
-async function rebuildIssueHistory(): Promise<{ events: number; ms: number }> {
+/**
+ * The same rebuild over the issue's history, in a database of its own, measured as above: after a first
+ * run, which also pays what a history written a moment ago costs its first reader (Postgres sets each new
+ * row's commit hint as it first reads it, and autovacuum analyzes the new rows meanwhile); a log that
+ * has been in use has long paid that. The first run is reported beside it.
+ */
+async function rebuildIssueHistory(): Promise<{ first: { events: number; ms: number }; events: number; ms: number }> {
   const small = await createTestDatabase();
   const smallStore = createPostgresEventStore(small.pool);
   try {
     await appendHistory(smallStore, mixedHistory(ISSUE_ORDERS, { prefix: 'S-' }));
-    return await rebuildReadModels({ pool: small.pool, store: smallStore, projections, logger });
+    const first = await rebuildReadModels({ pool: small.pool, store: smallStore, projections, logger });
+    return { first, ...(await rebuildReadModels({ pool: small.pool, store: smallStore, projections, logger })) };
   } finally {
     await smallStore.close();
     await small.drop();
@@ -72,6 +78,7 @@ async function rebuildIssueHistory(): Promise<{ events: number; ms: number }> {
 }
 const issueSized = await rebuildIssueHistory();
 const issueSizedPerSecond = Math.round((issueSized.events / issueSized.ms) * 1000);
+const issueFirstPerSecond = Math.round((issueSized.first.events / issueSized.first.ms) * 1000);
 // Memory the rebuild itself takes (the process also holds the generated history): flat, whatever the history's size.
 const rssMb = Math.round((rssPeak - rssBefore) / 1024 / 1024);
 const rows = [
@@ -90,6 +97,14 @@ const rows = [
     ratio: '-',
     target: `>= ${TARGET}`,
     ok: issueSizedPerSecond >= TARGET,
+  },
+  {
+    measure: `the same, its first run on the history just written (events/s)`,
+    ours: issueFirstPerSecond,
+    peer: '-',
+    ratio: '-',
+    target: '-',
+    ok: true,
   },
   { measure: 'rebuild: peak RSS growth (MB)', ours: rssMb, peer: '-', ratio: '-', target: '<= 100', ok: rssMb <= 100 },
 ];
