@@ -8,8 +8,9 @@
  *
  * Lighthouse's 4x CPU slowdown stands for a phone when run on a fast desktop (benchmark index ~1500);
  * on a slower or busy machine it slows the page far more than a phone would. As Lighthouse's
- * throttling docs advise, a first (unscored) run measures this machine's benchmark index and the
- * slowdown comes from Lighthouse's CPU throttling calculator; BENCH_WEB_CPU_SLOWDOWN sets it instead.
+ * throttling docs advise, first (unscored) runs measure this machine's benchmark index (the median of
+ * three) and the slowdown comes from Lighthouse's CPU throttling calculator; BENCH_WEB_CPU_SLOWDOWN sets
+ * it instead.
  *
  * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
  * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_RUNS=<n> scores each page by
@@ -28,6 +29,8 @@ import { startApp } from '../support/started-app.ts';
 const mobileThrottling = throttling.mobileSlow4G;
 
 const TARGET = 95;
+/** Unscored runs that measure the machine's benchmark index for the CPU slowdown. */
+const CALIBRATION_RUNS = 3;
 const ADMIN = { username: 'bench', password: 'bench web password 1' };
 // The e2e tests' flags (nothing but the app), and any other host name fails to resolve. Chromium 156 also
 // preloads its desktop omnibox popup (a WebUI page, Lit and all) in a renderer of its own while the page under
@@ -187,11 +190,16 @@ try {
     ignoreDefaultFlags: true,
     logLevel: 'silent',
   });
-  const calibration = await run('/', null);
-  const benchmarkIndex = calibration?.lhr.environment.benchmarkIndex ?? 0;
+  // One measurement of the benchmark index swings with what else the box runs at that moment (1,127 and
+  // 1,650 within minutes here, 2.7x against 4.5x): the median of three sets the slowdown.
+  const indexes: number[] = [];
+  for (let i = 0; i < CALIBRATION_RUNS; i++) indexes.push((await run('/', null))?.lhr.environment.benchmarkIndex ?? 0);
+  const benchmarkIndex = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)] ?? 0;
   const cpuSlowdown =
     Number(process.env.BENCH_WEB_CPU_SLOWDOWN) || Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
-  console.log(`benchmark index ${Math.round(benchmarkIndex)}: CPU slowdown ${cpuSlowdown}x, slow 4G, mobile screen`);
+  console.log(
+    `benchmark index ${Math.round(benchmarkIndex)} (median of ${indexes.map(Math.round).join(', ')}): CPU slowdown ${cpuSlowdown}x, slow 4G, mobile screen`,
+  );
   const rows = [
     await median('/', null, cpuSlowdown),
     await median('/dashboard', customer, cpuSlowdown),
