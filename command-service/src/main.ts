@@ -18,7 +18,8 @@ import { createApp } from './app.ts';
 const config = loadConfig();
 const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME);
+// Two connections kept through quiet spells (pool.ts): a write's session check, then its append.
+const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME, { keepIdle: 2 });
 const store = await createEventStore(config, pool);
 const app = createApp({
   config,

@@ -12,14 +12,22 @@ import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-ord
 import { createApp } from './app.ts';
 import { changeFenceFor } from './http/change-fence.ts';
 
+/**
+ * Connections kept through quiet spells (pool.ts): the change fence and the projector's wake-ups hold two
+ * for good; a customer's order page asks three GETs at once.
+ */
+const KEEP_IDLE = 6;
+
 const config = loadConfig();
 const logger = createLogger('query-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
-const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME);
+const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME, { keepIdle: KEEP_IDLE });
 // With a streaming replica, read models are read there; sessions (which write), the event store and
 // the order-number sequence stay on the primary. Read-your-writes compares against the replica's own
 // copy of the projector's checkpoint (read with the read models), so replica lag shows as waiting.
-const readPool = config.READ_DATABASE_URL ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME) : pool;
+const readPool = config.READ_DATABASE_URL
+  ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME, { keepIdle: KEEP_IDLE })
+  : pool;
 const store = await createEventStore(config, pool);
 // NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
 const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
