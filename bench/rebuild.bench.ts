@@ -99,7 +99,7 @@ const rows = [
     ok: issueSizedPerSecond >= TARGET,
   },
   {
-    measure: `the same, its first run on the history just written (events/s)`,
+    measure: 'the same, its first run on the history just written (events/s)',
     ours: issueFirstPerSecond,
     peer: '-',
     ratio: '-',

@@ -1,34 +1,6 @@
 import http from 'node:http';
-
-/**
- * The bench's HTTP client: `node:http` with kept-alive connections, as autocannon uses for the full-speed
- * GET load. `fetch` costs several times more CPU per request, taken from the same two cores as the
- * services measured.
- */
-export interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-export function request(
-  agent: http.Agent,
-  url: string,
-  options: { method?: string; headers: Record<string, string>; body?: string },
-): Promise<Answer> {
-  return new Promise<Answer>((resolve, reject) => {
-    const sent = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () =>
-        resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks).toString() }),
-      );
-      answer.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(options.body);
-  });
-}
+import { sleep } from '@ot/infra/db/backoff.ts';
+import { request } from './http-client.ts';
 
 export interface SteadyRun {
   /** Per request, from the moment it was sent (it was due, or just after) to its whole answer (ms). */
@@ -37,8 +9,6 @@ export interface SteadyRun {
   refused: number;
   requestsPerSecond: number;
 }
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
  * GETs at a steady rate: request i is due at start + i / rate, over at most `connections` kept-alive
@@ -64,7 +34,7 @@ export async function steadyLoad(
   for (let i = 0; i < total; i++) {
     const due = started + (i * 1000) / ratePerSecond;
     // Only a request not due yet waits (a timer takes a millisecond at least): those due meanwhile go at once.
-    if (due > performance.now()) await pause(due - performance.now());
+    if (due > performance.now()) await sleep(due - performance.now());
     const sent = performance.now();
     inFlight.push(
       request(agent, url, { headers }).then(

@@ -1,11 +1,12 @@
 import http from 'node:http';
-import { request } from './steady-load.ts';
+import { sleep } from '@ot/infra/db/backoff.ts';
+import { request } from './http-client.ts';
 
 /**
  * Projection lag as a reader sees it: clients each PATCH an item of their own order on a fixed schedule
  * (together `ratePerSecond`), then GET the order with the write's `x-min-position` until the new date
  * shows. The lag is from sending the PATCH to that answer.
- * The clients use steady-load.ts's `node:http` client.
+ * The clients use http-client.ts's `node:http` client.
  */
 export interface EditedOrder {
   orderNumber: string;
@@ -23,7 +24,6 @@ export interface LagRun {
   failures: string[];
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 const dateOf = (n: number) => new Date(Date.UTC(2027, 0, 1) + (n % 3000) * 86_400_000).toISOString().slice(0, 10);
 
 export async function writeThenRead(
@@ -45,7 +45,7 @@ export async function writeThenRead(
       for (let k = 0; ; k++) {
         const due = started + (client * period) / orders.length + k * period;
         if (due >= end) break;
-        await pause(due - performance.now());
+        await sleep(due - performance.now());
         const itemId = order.itemIds[k % order.itemIds.length] ?? '';
         const date = dateOf(k);
         const sent = performance.now();

@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadCustomerPage } from './app/router.tsx';
 import { meQuery } from './features/auth/api/auth-api.ts';
-import { configQuery } from './features/config/api/get-config.ts';
 import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
 import { queryClient, sessionQueryKey } from './lib/query-client.ts';
@@ -25,14 +24,8 @@ const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
 // it always has; a chunk that fails to load is the lazy page's to report.
 if (customerPage) {
   const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
-  // The studio's name, which the header and footer show: in the first render, rather than the lines
-  // growing a commit later (the gateway preloads it with the page, beside the session and the data).
-  const config =
-    queryClient.getQueryData(configQuery.queryKey) === undefined && navigator.onLine !== false
-      ? queryClient.prefetchQuery(configQuery)
-      : null;
   await Promise.race([
-    Promise.allSettled([session, config, customerPage]),
+    Promise.allSettled([session, customerPage]),
     new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
   ]);
 }

@@ -13,8 +13,8 @@ import { createApp } from './app.ts';
 import { changeFenceFor } from './http/change-fence.ts';
 
 /**
- * Connections kept through quiet spells (pool.ts): the change fence and the projector's wake-ups hold two
- * for good; a customer's order page asks three GETs at once.
+ * Connections kept through quiet spells (pool.ts): a customer's order page asks three GETs at once, and on
+ * the primary the change fence and the projector's wake-ups hold two more for good.
  */
 const KEEP_IDLE = 6;
 

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
+import { sleep } from './backoff.ts';
 import { createPool } from './pool.ts';
 
 const test = suite<{ db: TestDatabase }>('pool', { db: undefined as never });
@@ -8,8 +9,6 @@ test.before(async (context) => {
   context.db = await createTestDatabase();
 });
 test.after(async ({ db }) => db.drop());
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `backends` once it is `expected` (a closed connection's server process ends a moment later), else as it is after 2 s. */
 async function backendsSettled(db: TestDatabase, name: string, expected: number): Promise<number> {

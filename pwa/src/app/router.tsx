@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
+import { configQuery } from '../features/config/api/get-config.ts';
 import { importInSteps, importOrderViews, importZod } from '../lib/import-in-steps.ts';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
@@ -46,15 +47,19 @@ const OrderDetailPage = orderDetail.Page;
 /**
  * A customer's pages ask for their code and data on start, beside the session check, instead of after
  * it (issue 14: one round trip and one chunk less before the page shows). A reader who turns out not to
- * be signed in gets a 401 nobody shows, and the guard sends them to /. On such a page: its code, and on an
- * order's page the order and its items when this device has none kept and is online (the gateway preloads them with
- * the page, so they are usually here): main.tsx waits (bounded) for them, so the app's first render shows
- * the items (the page's largest text, its LCP), not a spinner first and the items a commit later.
+ * be signed in gets a 401 nobody shows, and the guard sends them to /. On such a page: its code, on an
+ * order's page the order and its items, and on both the studio's settings, when this device has none kept
+ * and is online (the gateway preloads them with the page, so they are usually here): main.tsx waits
+ * (bounded) for them, so the app's first render shows the items (the page's largest text, its LCP), not a
+ * spinner first and the items a commit later.
  */
 export function preloadCustomerPage(pathname: string, queryClient: QueryClient): Promise<unknown> | null {
   // Data already kept shows at once (and refreshes after); offline, a fetch would only wait for the network.
   const firstView = (query: { queryKey: readonly unknown[] }, prefetch: Promise<void>) =>
     queryClient.getQueryData(query.queryKey) === undefined && navigator.onLine !== false ? prefetch : null;
+  // The studio's name, which the header and footer show: in the first render, rather than the lines growing a
+  // commit later (the gateway preloads it with the page).
+  const settings = () => firstView(configQuery, queryClient.prefetchQuery(configQuery));
   // zod, the contracts' schemas, the queries, then the page's code, each evaluated in a task of its own.
   const loadQueries = () =>
     importInSteps([importZod, importOrderViews], () => import('../features/orders/api/order-queries.ts'));
@@ -68,7 +73,7 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
       const query = m.customerOrdersQuery();
       return firstView(query, queryClient.prefetchQuery(query));
     });
-    return Promise.all([pageAfter(queries, customerDashboard.load), orders]);
+    return Promise.all([pageAfter(queries, customerDashboard.load), orders, settings()]);
   }
   const orderNumber = matchPath('/orders/:orderNumber', pathname)?.params.orderNumber;
   if (orderNumber) {
@@ -84,7 +89,7 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
       void queryClient.prefetchQuery(m.orderTimelineQuery(orderNumber));
       return Promise.all(shown);
     });
-    return Promise.all([pageAfter(queries, orderDetail.load), data]);
+    return Promise.all([pageAfter(queries, orderDetail.load), data, settings()]);
   }
   return null;
 }
