@@ -181,16 +181,22 @@ test.describe('customer orders list (/dashboard)', () => {
     const order = await studio.addOrder();
     await signInAsCustomer(page, order.customerEmail, order.orderNumber);
     let fail = false;
-    // Slow the list down, then break the network, to see the two in-between states.
+    // Hold the list until the loading state has been seen (a fixed delay raced a slow machine), then break
+    // the network, to see the two in-between states.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/customer/orders', async (route) => {
       if (fail) return route.abort('failed');
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await held;
       return route.continue();
     });
     await page.goto('/dashboard');
     await expect(page.getByTestId('order-skeleton')).toHaveCount(3);
     // Three rows, each one pulsing block (not three bars per row).
     await expect(page.getByRole('status', { name: 'Loading orders' }).locator('.animate-pulse')).toHaveCount(3);
+    release();
     await expect(page.getByRole('article')).toHaveCount(1);
     fail = true;
     await page.reload();
