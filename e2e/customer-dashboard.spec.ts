@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  holdRequests,
   PHONE,
   signInAsAdmin,
   signInAsCustomer,
@@ -180,25 +181,16 @@ test.describe('customer orders list (/dashboard)', () => {
   test('while loading it shows 3 skeleton rows; a failed load shows the error state', async ({ page, studio }) => {
     const order = await studio.addOrder();
     await signInAsCustomer(page, order.customerEmail, order.orderNumber);
-    let fail = false;
-    // Hold the list until the loading state has been seen (a fixed delay raced a slow machine), then break
-    // the network, to see the two in-between states.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/api/customer/orders', async (route) => {
-      if (fail) return route.abort('failed');
-      await held;
-      return route.continue();
-    });
+    // Hold the list until the loading state has been seen, then break the network, to see the two
+    // in-between states.
+    const list = await holdRequests(page, '**/api/customer/orders');
     await page.goto('/dashboard');
     await expect(page.getByTestId('order-skeleton')).toHaveCount(3);
     // Three rows, each one pulsing block (not three bars per row).
     await expect(page.getByRole('status', { name: 'Loading orders' }).locator('.animate-pulse')).toHaveCount(3);
-    release();
+    list.release();
     await expect(page.getByRole('article')).toHaveCount(1);
-    fail = true;
+    list.fail = true;
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Error loading orders' })).toBeVisible();
     await expect(page.getByText('Please try again later.')).toBeVisible();

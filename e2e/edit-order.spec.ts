@@ -1,6 +1,6 @@
 import { recordWrites, twoItems } from './support/edit-order.ts';
 import { isoDay } from './support/studio-api.ts';
-import { expect, expectAccessible, signInAsAdmin, test } from './support/test.ts';
+import { expect, expectAccessible, holdRequests, signInAsAdmin, test } from './support/test.ts';
 
 test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
   test.beforeEach(async ({ page }) => {
@@ -65,12 +65,10 @@ test.describe('edit order (/admin/edit-order/{orderNumber})', () => {
   });
 
   test('shows Loading order... first, and Order Not Found for an unknown number', async ({ page }) => {
-    await page.route('**/api/orders/EP-99999', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const order = await holdRequests(page, '**/api/orders/EP-99999');
     await page.goto('/admin/edit-order/EP-99999');
     await expect(page.getByText('Loading order...')).toBeVisible();
+    order.release();
     await expect(page.getByRole('heading', { name: 'Order Not Found' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/admin');
   });

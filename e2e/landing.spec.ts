@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  holdRequests,
   PHONE,
   signInAsAdmin,
   signInAsCustomer,
@@ -77,16 +78,14 @@ test.describe('landing and customer login (/)', () => {
     studio,
   }) => {
     const order = await studio.addOrder();
-    // Hold the login answer back a moment, so the in-between state can be seen.
-    await page.route('**/api/auth/customer/login', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      await route.continue();
-    });
+    // Hold the login answer back until the in-between state has been seen.
+    const login = await holdRequests(page, '**/api/auth/customer/login');
     await page.goto('/');
     await page.getByLabel('Email Address').fill(order.customerEmail.toUpperCase());
     await page.getByLabel('Order Number').fill(order.orderNumber.toLowerCase());
     await page.getByRole('button', { name: 'Track Order' }).click();
     await expect(page.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    login.release();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Your Orders' })).toBeVisible();
   });

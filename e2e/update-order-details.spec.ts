@@ -1,6 +1,6 @@
 import { choose, recordWrites, twoItems } from './support/edit-order.ts';
 import { isoDay } from './support/studio-api.ts';
-import { expect, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
+import { expect, holdRequests, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
 
 test.describe('update order details (the edit screen saves the order fields)', () => {
   test.beforeEach(async ({ page }) => {
@@ -18,16 +18,14 @@ test.describe('update order details (the edit screen saves the order fields)', (
     await page.getByLabel('Fitter Notes').fill('Shaft: stiff flex');
     await choose(page, 'Status', 'Order Placed With Manufacturer', 1);
     await page.getByLabel('ETA', { exact: true }).nth(1).fill(isoDay(21));
-    // Hold the order call back a moment, to see the saving state.
-    await page.route('**/api/admin/orders/*/status', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    // Hold the order call back until the saving state has been seen.
+    const saving = await holdRequests(page, '**/api/admin/orders/*/status');
     await page.getByRole('button', { name: 'Update Order' }).click();
     await expect(page.getByRole('button', { name: 'Updating Order...' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toBeDisabled();
     await expect(page.getByLabel('Customer Name')).toBeDisabled();
     await expect(page.getByLabel('Tracking Number (Parcelforce)')).toBeDisabled();
+    saving.release();
 
     await expect(
       page.getByText(`Order ${order.orderNumber} has been updated successfully.`, { exact: true }),

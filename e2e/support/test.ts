@@ -84,3 +84,22 @@ export const PHONE = { width: 390, height: 844 };
 /** The admin table's order-number cells (one per order row) inside `scope`. */
 export const orderNumberCells = (scope: Page | Locator): Locator =>
   scope.getByRole('cell').filter({ hasText: /^EP-\d+$/ });
+
+/**
+ * Holds every request matching `url` until `release()` is called (aborting instead once `fail` is set),
+ * so an in-between state (a loading text, a disabled button) stays on screen until the test has seen it.
+ * A fixed delay instead races a slow machine: the state may be gone before the assertion runs.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = { release, fail: false };
+  await page.route(url, async (route) => {
+    if (hold.fail) return route.abort('failed');
+    await held;
+    return route.continue();
+  });
+  return hold;
+}
