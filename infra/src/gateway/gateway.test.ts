@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -94,6 +94,36 @@ test('static files: the precompressed copy the browser accepts, with Content-Enc
         .end();
     });
     assert.is(brotliDecompressSync(bytes).toString(), script);
+  } finally {
+    const closed = new Promise((resolve) => gateway.close(resolve));
+    gateway.closeAllConnections();
+    await closed;
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('caching: hashed assets are immutable, the icons keep a day, the page and the service worker are revalidated', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ot-gateway-'));
+  await mkdir(join(dir, 'assets'));
+  await mkdir(join(dir, 'icons'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
+  await writeFile(join(dir, 'sw.js'), 'self.skipWaiting();');
+  await writeFile(join(dir, 'assets', 'app-Ab12Cd34.js'), 'console.log(1);');
+  await writeFile(join(dir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  const gateway = createGateway({ ...services, staticDir: dir, logger: createLogger('test', 'silent') });
+  const base = await listen(gateway);
+  try {
+    const cacheControl = async (path: string) => {
+      const answer = await fetch(base + path);
+      assert.is(answer.status, 200, path);
+      await answer.arrayBuffer();
+      return answer.headers.get('cache-control');
+    };
+    assert.is(await cacheControl('/assets/app-Ab12Cd34.js'), 'public, max-age=31536000, immutable');
+    assert.is(await cacheControl('/icons/icon-192.png'), 'public, max-age=86400');
+    assert.is(await cacheControl('/sw.js'), 'no-cache');
+    assert.is(await cacheControl('/'), 'no-cache');
+    assert.is(await cacheControl('/orders/EP-0001'), 'no-cache');
   } finally {
     const closed = new Promise((resolve) => gateway.close(resolve));
     gateway.closeAllConnections();

@@ -232,8 +232,11 @@ export function createGateway(options: GatewayOptions): Server {
         brotli: true,
         gzip: true,
         setHeaders(res, pathname) {
-          // The service worker and the shell must be revalidated; hashed assets are immutable.
+          // The service worker and the shell must be revalidated; hashed assets are immutable. The icons (the
+          // header's logo, the favicon, the manifest's) keep a day: with no-cache, every <img> and icon link of
+          // a first visit asked for the logo again, a round trip each on a phone (issue 14).
           if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          else if (pathname.startsWith('/icons/')) res.setHeader('Cache-Control', 'public, max-age=86400');
           else res.setHeader('Cache-Control', 'no-cache');
         },
       })
