@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { APPENDS_PER_WRITER, type AppendRun, benchEvent, runWriters, WRITERS } from './append/workload.ts';
+import { median } from './support/stats.ts';
 import { exitOnMiss, report } from './support/table.ts';
 
 const ROUNDS = 3;
@@ -72,7 +73,6 @@ for (let round = 0; round < ROUNDS; round++) {
   const oursRun = await ours();
   runs.push({ raw: rawRun, ours: oursRun, emmett: await emmett() });
 }
-const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const rate = (side: 'ours' | 'raw' | 'emmett') => median(runs.map((run) => run[side].eventsPerSecond));
 const rows = (
   [

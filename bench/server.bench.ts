@@ -18,6 +18,7 @@ import { orderPayload } from '../tests/support/stack.ts';
 import { childrenOf, cpuTimes, cpuUsed, machineCpu, serviceMemory, stealShare } from './server/process-stats.ts';
 import { steadyLoad } from './server/steady-load.ts';
 import { type EditedOrder, writeThenRead } from './server/write-visible.ts';
+import { median, percentile } from './support/stats.ts';
 import { type BenchRow, exitOnMiss, ratioOf, report } from './support/table.ts';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 4);
@@ -34,10 +35,6 @@ const ONLY = process.env.BENCH_SERVER_ONLY;
  */
 const READ_TARGET_RPS = 5000;
 const READ_TARGET_RATIO = 5000 / 40_000;
-
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const percentile = (values: readonly number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? Number.NaN;
 
 async function signIn(baseUrl: string, path: string, body: object): Promise<string> {
   const answer = await fetch(baseUrl + path, {

@@ -10,7 +10,8 @@
  */
 import { chromium } from '@playwright/test';
 import { startApp } from '../support/started-app.ts';
-import { generatedOrders, measureDashboard, peakRss, percentile, type Row, sampleRss } from './scale-support.ts';
+import { percentile } from '../support/stats.ts';
+import { generatedOrders, measureDashboard, peakRss, type Row, sampleRss } from './scale-support.ts';
 
 const ADMIN = { username: 'bench', password: 'bench scale password 1' };
 const steps = (process.env.BENCH_SCALE_STEPS ?? '1000,10000,100000').split(',').map(Number);

@@ -35,11 +35,6 @@ export function generatedOrders(from: number, count: number): unknown[] {
   });
 }
 
-export function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
 interface RssSampler {
   peaks: Map<string, number>;
   reset(): void;

@@ -25,6 +25,7 @@ import lighthouse from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { chromiumLaunchOptions } from '../../e2e/support/chromium.ts';
 import { startApp } from '../support/started-app.ts';
+import { median as middle } from '../support/stats.ts';
 
 const mobileThrottling = throttling.mobileSlow4G;
 
@@ -194,7 +195,7 @@ try {
   // 1,650 within minutes here, 2.7x against 4.5x): the median of three sets the slowdown.
   const indexes: number[] = [];
   for (let i = 0; i < CALIBRATION_RUNS; i++) indexes.push((await run('/', null))?.lhr.environment.benchmarkIndex ?? 0);
-  const benchmarkIndex = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)] ?? 0;
+  const benchmarkIndex = middle(indexes);
   const cpuSlowdown =
     Number(process.env.BENCH_WEB_CPU_SLOWDOWN) || Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
   console.log(

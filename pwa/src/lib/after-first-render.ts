@@ -14,7 +14,7 @@ let mark: () => void = () => {};
 const AFTER_PAINT_MS = 250;
 
 /**
- * Resolves once the app's first render is on screen (main.tsx marks it), or 3 s after this module loaded
+ * Resolves once the app's first render is on screen and presented (main.tsx marks it, AFTER_PAINT_MS after its frame), or 3 s after this module loaded
  * at the latest (a screen rendered without main.tsx). For what the first view does not need (the offline
  * cache's schemas, the toaster's chunk): requested after it, they never compete with
  * the page's own code and data on a phone's few connections (issue 14, a customer page's LCP).
