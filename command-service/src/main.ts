@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { watchAuthChanges } from '@ot/infra/auth/auth-changes.ts';
 import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
@@ -21,6 +22,8 @@ if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start p
 // Two connections kept through quiet spells (pool.ts): a write's session check, then its append.
 const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME, { keepIdle: 2 });
 const store = await createEventStore(config, pool);
+// A customer without an account yet is remembered as such until the auth tables change (users.ts).
+const authChanges = watchAuthChanges(pool);
 const app = createApp({
   config,
   pool,
@@ -29,7 +32,7 @@ const app = createApp({
   idempotency: createPostgresIdempotencyStore(pool),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET, sessionLifetimesFrom(config)),
-  users: createUserRepository(pool),
+  users: createUserRepository(pool, authChanges),
   loginRateLimit: createLoginRateLimit(pool, {
     maxPerAccount: config.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     maxPerClient: config.LOGIN_MAX_FAILURES_PER_CLIENT,
@@ -43,6 +46,7 @@ const app = createApp({
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 async function close() {
+  await authChanges.close();
   await store.close();
   await pool.end();
 }

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
+import { watchAuthChanges } from '@ot/infra/auth/auth-changes.ts';
 import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
@@ -90,7 +91,9 @@ export async function startStack(
   const store = await createEventStore(config, db.pool);
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret', sessionLifetimesFrom(config));
-  const users = createUserRepository(db.pool);
+  // As command-service/src/main.ts: a customer without an account is remembered until the auth tables change.
+  const authChanges = watchAuthChanges(db.pool);
+  const users = createUserRepository(db.pool, authChanges);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
   const documentsDir = await mkdtemp(join(tmpdir(), 'ot-documents-'));
   const documents = createFileDocumentStore(documentsDir);
@@ -178,6 +181,7 @@ export async function startStack(
       if (readPool !== db.pool) await readPool.end();
       await projected.close();
       await fence?.close();
+      await authChanges.close();
       await store.close();
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();

@@ -2,6 +2,7 @@ import type { Role } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
 import { preparedQuery } from '../db/prepared.ts';
 import { recentlyUsed } from '../recently-used.ts';
+import type { AuthChanges } from './auth-changes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface UserRow {
@@ -15,12 +16,19 @@ export interface UserRow {
   role: Role;
 }
 
-/** Customer ids remembered by email, at most (the least recently used is forgotten first). */
+/** Customer ids remembered by email, at most (the least recently used is forgotten first); as many emails without one. */
 const KNOWN_CUSTOMERS = 10_000;
 
-/** Users are plain rows (auth is not the studio's domain): admins with a password, customers by email. */
-export function createUserRepository(pool: pg.Pool) {
+/**
+ * Users are plain rows (auth is not the studio's domain): admins with a password, customers by email.
+ * With `changes` (the auth tables' changes as this process hears them), an email found to have no
+ * customer account is remembered as such until the next change is heard.
+ */
+export function createUserRepository(pool: pg.Pool, changes?: Pick<AuthChanges, 'generation' | 'listening'>) {
   const knownCustomers = recentlyUsed<string, string>(KNOWN_CUSTOMERS);
+  /** Emails without a customer account, each with the generation of auth changes it was read under. */
+  const noAccount = recentlyUsed<string, number>(KNOWN_CUSTOMERS);
+  const heardGeneration = () => (changes?.listening() ? changes.generation() : null);
   async function findAdmin(username: string): Promise<UserRow | null> {
     const { rows } = await pool.query<UserRow>(
       'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where username = $1 and is_admin',
@@ -64,20 +72,27 @@ export function createUserRepository(pool: pg.Pool) {
     /**
      * The id of the customer account with this email (any case); null before their first sign-in. An account,
      * once made, keeps its id and email and is never removed: an id found is remembered (up to
-     * `KNOWN_CUSTOMERS`), a null never is (the customer may sign in for the first time at any moment).
+     * `KNOWN_CUSTOMERS`). A null is remembered only under `changes`, until a change of the auth tables is
+     * heard (a first sign-in inserts the account, which notifies; one through this repository forgets it at
+     * once): every edit of an order whose customer has not signed in yet asks this (issue 14, a round trip
+     * of each such write).
      */
     async customerId(email: string): Promise<string | null> {
       const key = email.toLowerCase();
       const known = knownCustomers.get(key);
       if (known) return known;
-      // Prepared: asked on every write to an order whose customer has not signed in yet (never remembered).
+      const generation = heardGeneration();
+      if (generation !== null && noAccount.get(key) === generation) return null;
       const { rows } = await preparedQuery<{ id: string }>(
         pool,
         'select id from auth.users where lower(email) = lower($1) and not is_admin',
         [email],
       );
       const id = rows[0]?.id ?? null;
-      if (id) knownCustomers.set(key, id);
+      if (id) {
+        knownCustomers.set(key, id);
+        noAccount.delete(key);
+      } else if (generation !== null && heardGeneration() === generation) noAccount.set(key, generation);
       return id;
     },
 
@@ -95,6 +110,7 @@ export function createUserRepository(pool: pg.Pool) {
             [found.id, customerName, customerPhone],
           );
         }
+        noAccount.delete(email.toLowerCase());
         return { ...found, customer_name: customerName, customer_phone: customerPhone };
       }
       const { rows } = await pool.query<UserRow>(
@@ -103,6 +119,7 @@ export function createUserRepository(pool: pg.Pool) {
          returning id, username, password_hash, email, customer_name, customer_phone, is_admin, role`,
         [email.toLowerCase(), customerName, customerPhone],
       );
+      noAccount.delete(email.toLowerCase()); // its notification may arrive after this process's next write
       return rows[0] as UserRow;
     },
   };

@@ -83,6 +83,8 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
   }
 
   return {
+    /** Whether a connection LISTENs now (notifications sent while none did were heard by nobody). */
+    listening: () => client !== null,
     /** Calls `listener` on every notification; the first subscription fails if it cannot LISTEN. */
     async add(listener: (payload?: string) => void): Promise<() => Promise<void>> {
       listeners.add(listener);

@@ -1,10 +1,8 @@
+import { AUTH_CHANGED_CHANNEL } from '@ot/infra/auth/auth-changes.ts';
 import { jitteredBackoff, sleep } from '@ot/infra/db/backoff.ts';
 import { preparedQuery } from '@ot/infra/db/prepared.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type pg from 'pg';
-
-/** Where the auth tables announce a change (migration 1700000009500_session-changes-notify.sql). */
-export const AUTH_CHANGED_CHANNEL = 'auth_changed';
 
 /**
  * What lets the query service answer from memory and still be exact: one connection of its own that
