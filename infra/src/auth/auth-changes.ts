@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { jitteredBackoff, sleep } from '../db/backoff.ts';
-import { createChannelListener } from '../event-store/postgres-listener.ts';
+import { keepListening } from '../event-store/postgres-listener.ts';
 
 /** Where the auth tables announce a change (migration 1700000009500_session-changes-notify.sql). */
 export const AUTH_CHANGED_CHANNEL = 'auth_changed';
@@ -21,31 +20,11 @@ export interface AuthChanges {
 
 /** Starts listening in the background: while the database is out of reach, `listening()` is false. */
 export function watchAuthChanges(pool: pg.Pool): AuthChanges {
-  const channel = createChannelListener(pool, AUTH_CHANGED_CHANNEL);
   let generation = 0;
-  let unlisten: (() => Promise<void>) | null = null;
-  let closed = false;
-  const subscribing = (async () => {
-    const backoff = jitteredBackoff();
-    while (!closed && !unlisten) {
-      try {
-        unlisten = await channel.add(() => {
-          generation += 1; // a change, a lost connection or a new one
-        });
-        generation += 1; // whatever changed before LISTEN was heard by nobody
-      } catch {
-        await sleep(backoff.next());
-      }
-    }
-  })();
-  return {
-    generation: () => generation,
-    listening: () => unlisten !== null && channel.listening(),
-    async close() {
-      closed = true;
-      await subscribing;
-      await unlisten?.();
-      unlisten = null;
-    },
-  };
+  // A change, a lost connection or a new one. Nothing needs a bump when LISTEN first works: an answer is kept
+  // only when it was read while listening.
+  const subscription = keepListening(pool, AUTH_CHANGED_CHANNEL, () => {
+    generation += 1;
+  });
+  return { generation: () => generation, listening: subscription.listening, close: subscription.close };
 }

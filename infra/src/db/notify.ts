@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../event-store/event-store.ts';
-import { createChannelListener } from '../event-store/postgres-listener.ts';
-import { jitteredBackoff, sleep } from './backoff.ts';
+import { keepListening } from '../event-store/postgres-listener.ts';
 
 /** The projector's wake-up with each committed batch (its new checkpoint as payload), for readers waiting on it. */
 export const PROJECTED_CHANNEL = 'rm_projected';
@@ -75,8 +74,6 @@ export interface WakeUps {
  */
 export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
   let waiters: ((payload?: string) => void)[] = [];
-  let unlisten: (() => Promise<void>) | null = null;
-  let closed = false;
   let latest: string | undefined;
   const wakeAll = (payload?: string) => {
     latest = payload; // none: the connection was lost or is new
@@ -84,18 +81,9 @@ export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
     waiters = [];
     for (const wake of woken) wake(payload);
   };
-  const subscribing = (async () => {
-    const backoff = jitteredBackoff();
-    while (!closed && !unlisten) {
-      try {
-        unlisten = await createChannelListener(pool, channel).add(wakeAll);
-      } catch {
-        await sleep(backoff.next());
-      }
-    }
-  })();
+  const subscription = keepListening(pool, channel, wakeAll);
   return {
-    listening: subscribing,
+    listening: subscription.subscribed,
     latest: () => latest,
     next: (ms) =>
       new Promise<string | undefined>((resolve) => {
@@ -105,10 +93,6 @@ export function listenForWakeUps(pool: pg.Pool, channel: string): WakeUps {
           resolve(payload);
         });
       }),
-    async close() {
-      closed = true;
-      await subscribing;
-      await unlisten?.();
-    },
+    close: subscription.close,
   };
 }

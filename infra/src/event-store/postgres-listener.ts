@@ -108,3 +108,36 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
     },
   };
 }
+
+/**
+ * A subscription to `channel` made in the background: `listener` is called as createChannelListener calls
+ * it, and LISTEN is tried again after a jittered backoff until it works, so a database out of reach at
+ * start (or later) only delays it, never stops the caller from starting.
+ */
+export function keepListening(pool: pg.Pool, channel: string, listener: (payload?: string) => void) {
+  const channelListener = createChannelListener(pool, channel);
+  let unlisten: (() => Promise<void>) | null = null;
+  let closed = false;
+  const subscribed = (async () => {
+    const backoff = jitteredBackoff();
+    while (!closed && !unlisten) {
+      try {
+        unlisten = await channelListener.add(listener);
+      } catch {
+        await sleep(backoff.next());
+      }
+    }
+  })();
+  return {
+    /** Resolves once LISTEN works (or it was closed first). */
+    subscribed,
+    /** Whether notifications are heard now (none sent while this is false reached `listener`). */
+    listening: () => unlisten !== null && channelListener.listening(),
+    async close(): Promise<void> {
+      closed = true;
+      await subscribed;
+      await unlisten?.();
+      unlisten = null;
+    },
+  };
+}
