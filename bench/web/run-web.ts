@@ -4,13 +4,16 @@
  * and runs Lighthouse's mobile defaults (Moto G Power screen, slow 4G, 4x CPU slowdown, simulated) in
  * Debian's Chromium on `/` (signed out), `/dashboard` and `/orders/{n}` (signed in as the customer).
  * Prints performance, accessibility and best-practices per page with the metrics behind performance;
- * exits 1 when a page's performance is under 95. Loopback only: Chromium resolves no other host.
+ * exits 1 when a page's performance is under 95 (the issue's target). Loopback only: Chromium resolves no
+ * other host.
  *
- * Lighthouse's 4x CPU slowdown stands for a phone when run on a fast desktop (benchmark index ~1500);
- * on a slower or busy machine it slows the page far more than a phone would. As Lighthouse's
- * throttling docs advise, first (unscored) runs measure this machine's benchmark index (the median of
- * three) and the slowdown comes from Lighthouse's CPU throttling calculator; BENCH_WEB_CPU_SLOWDOWN sets
- * it instead.
+ * Lighthouse's 4x CPU slowdown stands for its phone only when run on a desktop of benchmark index ~1500;
+ * on a faster machine the page runs faster than on that phone, on a slower or busy one far slower. So a
+ * second column scores each page at the slowdown that makes this machine that phone: first (unscored)
+ * runs measure its benchmark index (the median of three) and Lighthouse's CPU throttling calculator gives
+ * the slowdown (BENCH_WEB_CPU_SLOWDOWN sets it instead). PageSpeed Insights calibrates its own runs
+ * alike, so this column is about what it would say. It is shown, not gated: the issue's measure is
+ * Lighthouse's mobile defaults, which is what `lighthouse <url>` scores.
  *
  * Not part of `npm test`. Postgres: TEST_DATABASE_URL, else the embedded test server; the database is
  * dropped at the end. BENCH_WEB_PORT picks the port (else a free one); BENCH_WEB_RUNS=<n> scores each page by
@@ -28,6 +31,8 @@ import { startApp } from '../support/started-app.ts';
 import { median as middle } from '../support/stats.ts';
 
 const mobileThrottling = throttling.mobileSlow4G;
+/** Lighthouse's own mobile CPU slowdown (4x): the issue's measure is Lighthouse's mobile defaults. */
+const LIGHTHOUSE_MOBILE_SLOWDOWN = mobileThrottling.cpuSlowdownMultiplier;
 
 const TARGET = 95;
 /** Unscored runs that measure the machine's benchmark index for the CPU slowdown. */
@@ -135,7 +140,8 @@ async function score(path: string, cookie: string | null, cpuSlowdown: number, r
   if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
   if (process.env.BENCH_WEB_REPORTS) {
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
-    const name = `${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing'}${runIndex > 0 ? `-${runIndex + 1}` : ''}`;
+    const page = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+    const name = `${page}-${cpuSlowdown}x${runIndex > 0 ? `-${runIndex + 1}` : ''}`;
     writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(result.lhr));
     // The trace behind it, to see which tasks block the main thread (Chromium's DevTools opens it).
     writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
@@ -165,9 +171,32 @@ async function median(path: string, cookie: string | null, cpuSlowdown: number):
   const runs = Math.max(1, Number(process.env.BENCH_WEB_RUNS) || 1);
   const scores: PageScore[] = [];
   for (let i = 0; i < runs; i++) scores.push(await score(path, cookie, cpuSlowdown, i));
-  if (runs > 1) console.log(`${path}: performance ${scores.map((row) => row.performance).join(', ')}`);
+  if (runs > 1)
+    console.log(`${path} at ${cpuSlowdown}x: performance ${scores.map((row) => row.performance).join(', ')}`);
   scores.sort((a, b) => a.performance - b.performance);
   return scores[Math.floor((runs - 1) / 2)] as PageScore;
+}
+
+/**
+ * The CPU slowdown at which this machine runs a page as the phone Lighthouse's screen emulates would:
+ * BENCH_WEB_CPU_SLOWDOWN, else from the median of three unscored runs' benchmark index (one measurement swings
+ * with what else the box runs at that moment: 1,127 and 1,650 within minutes here, 2.7x against 4.5x).
+ */
+async function phoneCpuSlowdown(): Promise<number> {
+  const forced = Number(process.env.BENCH_WEB_CPU_SLOWDOWN);
+  if (forced > 0) {
+    await run('/', null); // warm-up, unscored
+    console.log(`the phone's CPU: ${forced}x slower than this machine's (BENCH_WEB_CPU_SLOWDOWN)`);
+    return forced;
+  }
+  const indexes: number[] = [];
+  for (let i = 0; i < CALIBRATION_RUNS; i++) indexes.push((await run('/', null))?.lhr.environment.benchmarkIndex ?? 0);
+  const benchmarkIndex = middle(indexes);
+  const slowdown = Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
+  console.log(
+    `benchmark index ${Math.round(benchmarkIndex)} (median of ${indexes.map(Math.round).join(', ')}): the phone's CPU is ${slowdown}x slower than this machine's`,
+  );
+  return slowdown;
 }
 
 try {
@@ -191,25 +220,26 @@ try {
     ignoreDefaultFlags: true,
     logLevel: 'silent',
   });
-  // One measurement of the benchmark index swings with what else the box runs at that moment (1,127 and
-  // 1,650 within minutes here, 2.7x against 4.5x): the median of three sets the slowdown.
-  const indexes: number[] = [];
-  for (let i = 0; i < CALIBRATION_RUNS; i++) indexes.push((await run('/', null))?.lhr.environment.benchmarkIndex ?? 0);
-  const benchmarkIndex = middle(indexes);
-  const cpuSlowdown =
-    Number(process.env.BENCH_WEB_CPU_SLOWDOWN) || Math.round(cpuSlowdownFor(benchmarkIndex) * 10) / 10;
-  console.log(
-    `benchmark index ${Math.round(benchmarkIndex)} (median of ${indexes.map(Math.round).join(', ')}): CPU slowdown ${cpuSlowdown}x, slow 4G, mobile screen`,
-  );
-  const rows = [
-    await median('/', null, cpuSlowdown),
-    await median('/dashboard', customer, cpuSlowdown),
-    await median(`/orders/${encodeURIComponent(orderNumber)}`, customer, cpuSlowdown),
+  // Its runs (unscored) also warm Chromium and the services up before the scored ones.
+  const phoneSlowdown = await phoneCpuSlowdown();
+  // The issue's measure, and its gate: Lighthouse's mobile defaults, as `lighthouse <url>` scores a page.
+  const pages: [string, string | null][] = [
+    ['/', null],
+    ['/dashboard', customer],
+    [`/orders/${encodeURIComponent(orderNumber)}`, customer],
   ];
-  console.table(rows);
+  const rows: PageScore[] = [];
+  for (const [path, cookie] of pages) rows.push(await median(path, cookie, LIGHTHOUSE_MOBILE_SLOWDOWN));
+  // Beside it, the phone this machine stands for (see the top of this file), shown and not gating.
+  const phoneColumn = `performance, ${phoneSlowdown}x CPU`;
+  const phone = new Map<string, number>();
+  for (const [path, cookie] of pages) phone.set(path, (await median(path, cookie, phoneSlowdown)).performance);
+  console.table(rows.map((row) => ({ ...row, [phoneColumn]: phone.get(row.page) })));
   const slow = rows.filter((row) => row.performance < TARGET);
   if (slow.length > 0) {
-    console.error(`performance under ${TARGET}: ${slow.map((row) => row.page).join(', ')}`);
+    console.error(
+      `performance under ${TARGET} at Lighthouse's mobile defaults: ${slow.map((row) => row.page).join(', ')}`,
+    );
     process.exitCode = 1;
   }
 } finally {
