@@ -7,6 +7,7 @@ import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
+import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
 import serverEntries from './server-entries.json' with { type: 'json' };
 import { createSupervisor } from './supervisor.ts';
@@ -131,3 +132,6 @@ async function stop(signal: string): Promise<void> {
 }
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
+// Under `npm start` (package.json execs node, so npm is the parent and passes its signals on), npm gone without
+// passing one on (killed outright) stops everything too, rather than leaving the port and the database held.
+if (process.env.npm_lifecycle_event === 'start') whenParentGone(() => void stop('npm exited'));

@@ -8,7 +8,7 @@ export interface LaunchedProduct {
   baseUrl: string;
   projectorProbe: string;
   launcher: ChildProcess;
-  /** The launcher's children by service name (their current PIDs). */
+  /** The processes it started by name, each service and (under npm) `launcher` (their current PIDs). */
   services(): Map<string, number>;
   /** Every line the launcher and its children wrote. */
   output: string[];
@@ -17,28 +17,44 @@ export interface LaunchedProduct {
 
 export const ADMIN = { username: 'faults-admin', password: 'a long password for the fault tests' };
 
-/** PIDs whose parent is `parent`, with the dist/server entry each runs (from /proc). */
-function childrenOf(parent: number): Map<string, number> {
-  const found = new Map<string, number>();
+/**
+ * The processes `root` started, at any depth, by name: each dist/server entry, and `launcher` for
+ * scripts/start.mjs (from /proc). Under npm the launcher is npm's child, or a shell's between them.
+ */
+export function descendantsOf(root: number): Map<string, number> {
+  const parents = new Map<number, number>();
+  const names = new Map<number, string>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== parent) continue;
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const name = /dist\/server\/([\w-]+)\.js/.exec(cmdline)?.[1];
-      if (name) found.set(name, Number(entry));
+      const name = cmdline.includes('scripts/start.mjs') ? 'launcher' : /dist\/server\/([\w-]+)\.js/.exec(cmdline)?.[1];
+      if (name) names.set(Number(entry), name);
     } catch {} // the process ended while we looked
   }
+  const found = new Map<string, number>();
+  const under = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
+    return false;
+  };
+  for (const [pid, name] of names) if (under(pid)) found.set(name, pid);
   return found;
 }
 
-export async function launchProduct(databaseUrl: string): Promise<LaunchedProduct> {
+/**
+ * `through: 'npm'` runs `npm start` itself (npm's own process, whose child is the launcher); else node runs
+ * scripts/start.mjs, as the start script does.
+ */
+export async function launchProduct(databaseUrl: string, options: { through?: 'npm' } = {}): Promise<LaunchedProduct> {
   const port = await freePort();
   const projectorPort = await freePort();
   const output: string[] = [];
-  const launcher = spawn(process.execPath, ['scripts/start.mjs'], {
+  // npm's own CLI when a script runs this (npm_execpath), else the one on PATH.
+  const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
+  const [command, ...args] = options.through === 'npm' ? [...npm, 'start'] : [process.execPath, 'scripts/start.mjs'];
+  const launcher = spawn(command as string, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -65,11 +81,15 @@ export async function launchProduct(databaseUrl: string): Promise<LaunchedProduc
     projectorProbe: `http://127.0.0.1:${projectorPort}/readyz`,
     launcher,
     output,
-    services: () => childrenOf(launcher.pid as number),
+    services: () => descendantsOf(launcher.pid as number),
     async stop() {
-      if (launcher.exitCode === null && launcher.signalCode === null) launcher.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      if (launcher.exitCode === null && launcher.signalCode === null) launcher.kill('SIGKILL');
+      const running = () => launcher.exitCode === null && launcher.signalCode === null;
+      if (!running()) return;
+      launcher.kill('SIGTERM');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+      clearTimeout(timer);
+      if (running()) launcher.kill('SIGKILL');
     },
   };
   const deadline = Date.now() + 90_000; // a first run builds the services (and the PWA when missing)
