@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parentPids, statFields } from '../../tests/support/proc.ts';
 
 /**
  * Peak RSS of the launcher's services as the kernel keeps it (VmHWM in /proc/<pid>/status): `reset`
@@ -24,15 +25,7 @@ const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** Processes whose parent is `parent` (a Postgres server's backends), from /proc. */
 export function childrenOf(parent: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) children.push(Number(entry));
-    } catch {} // ended while we looked
-  }
-  return children;
+  return [...parentPids()].filter(([, ppid]) => ppid === parent).map(([pid]) => pid);
 }
 
 /**
@@ -42,11 +35,9 @@ export function childrenOf(parent: number): number[] {
 export function cpuTimes(pids: readonly number[]): Map<number, number> {
   const times = new Map<number, number>();
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      times.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {} // ended meanwhile: its time is lost to the sum (a pool keeps its connections under load)
+    // One ended meanwhile: its time is lost to the sum (a pool keeps its connections under load).
+    const fields = statFields(pid);
+    if (fields) times.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
   }
   return times;
 }

@@ -96,31 +96,40 @@ export function createUserRepository(pool: pg.Pool, changes?: Pick<AuthChanges, 
       return id;
     },
 
-    /** The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name and phone. */
+    /**
+     * The customer's user row, keyed by email (compared case-insensitively), kept up to date with their name and
+     * phone; its id is known here at once (the notification of a new account may arrive after this process's
+     * next write).
+     */
     async upsertCustomer(email: string, customerName: string, customerPhone: string | null): Promise<UserRow> {
-      const existing = await pool.query<UserRow>(
-        'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where lower(email) = lower($1) and not is_admin',
-        [email],
-      );
-      const found = existing.rows[0];
-      if (found) {
-        if (found.customer_name !== customerName || found.customer_phone !== customerPhone) {
-          await pool.query(
-            'update auth.users set customer_name = $2, customer_phone = $3, updated_at = now() where id = $1',
-            [found.id, customerName, customerPhone],
-          );
-        }
-        noAccount.delete(email.toLowerCase());
-        return { ...found, customer_name: customerName, customer_phone: customerPhone };
-      }
-      const { rows } = await pool.query<UserRow>(
-        `insert into auth.users (username, email, customer_name, customer_phone) values ($1, $1, $2, $3)
-         on conflict (username) where not is_admin do update set customer_name = excluded.customer_name, customer_phone = excluded.customer_phone
-         returning id, username, password_hash, email, customer_name, customer_phone, is_admin, role`,
-        [email.toLowerCase(), customerName, customerPhone],
-      );
-      noAccount.delete(email.toLowerCase()); // its notification may arrive after this process's next write
-      return rows[0] as UserRow;
+      const user = await writeCustomer(email, customerName, customerPhone);
+      knownCustomers.set(email.toLowerCase(), user.id);
+      noAccount.delete(email.toLowerCase());
+      return user;
     },
   };
+
+  async function writeCustomer(email: string, customerName: string, customerPhone: string | null): Promise<UserRow> {
+    const existing = await pool.query<UserRow>(
+      'select id, username, password_hash, email, customer_name, customer_phone, is_admin, role from auth.users where lower(email) = lower($1) and not is_admin',
+      [email],
+    );
+    const found = existing.rows[0];
+    if (found) {
+      if (found.customer_name !== customerName || found.customer_phone !== customerPhone) {
+        await pool.query(
+          'update auth.users set customer_name = $2, customer_phone = $3, updated_at = now() where id = $1',
+          [found.id, customerName, customerPhone],
+        );
+      }
+      return { ...found, customer_name: customerName, customer_phone: customerPhone };
+    }
+    const { rows } = await pool.query<UserRow>(
+      `insert into auth.users (username, email, customer_name, customer_phone) values ($1, $1, $2, $3)
+         on conflict (username) where not is_admin do update set customer_name = excluded.customer_name, customer_phone = excluded.customer_phone
+         returning id, username, password_hash, email, customer_name, customer_phone, is_admin, role`,
+      [email.toLowerCase(), customerName, customerPhone],
+    );
+    return rows[0] as UserRow;
+  }
 }

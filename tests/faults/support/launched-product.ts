@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { repoRoot } from '@ot/infra/db/database.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
+import { parentPids } from '../../support/proc.ts';
 
 /** `npm start` as a user runs it (scripts/start.mjs: the compiled build, built first when stale), on loopback. */
 export interface LaunchedProduct {
@@ -22,24 +23,23 @@ export const ADMIN = { username: 'faults-admin', password: 'a long password for 
  * scripts/start.mjs (from /proc). Under npm the launcher is npm's child, or a shell's between them.
  */
 export function descendantsOf(root: number): Map<string, number> {
-  const parents = new Map<number, number>();
-  const names = new Map<number, string>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      const name = cmdline.includes('scripts/start.mjs') ? 'launcher' : /dist\/server\/([\w-]+)\.js/.exec(cmdline)?.[1];
-      if (name) names.set(Number(entry), name);
-    } catch {} // the process ended while we looked
-  }
-  const found = new Map<string, number>();
+  const parents = parentPids();
   const under = (pid: number): boolean => {
     for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === root) return true;
     return false;
   };
-  for (const [pid, name] of names) if (under(pid)) found.set(name, pid);
+  const found = new Map<string, number>();
+  for (const pid of parents.keys()) {
+    if (!under(pid)) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended while we looked
+    }
+    const name = cmdline.includes('scripts/start.mjs') ? 'launcher' : /dist\/server\/([\w-]+)\.js/.exec(cmdline)?.[1];
+    if (name) found.set(name, pid);
+  }
   return found;
 }
 
