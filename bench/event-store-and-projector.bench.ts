@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
-import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
 import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
 import { orderPayload } from '../tests/support/stack.ts';
 import { type BenchRow, exitOnMiss, report } from './support/table.ts';
@@ -57,4 +57,5 @@ results.push({
 
 report(`${ORDERS} orders placed through the place-order decider`, results);
 await db.drop();
+await releaseTestServer();
 exitOnMiss();

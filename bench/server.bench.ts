@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '@ot/infra/db/database.ts';
-import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
 import autocannon from 'autocannon';
 import { ADMIN, launchProduct } from '../tests/faults/support/launched-product.ts';
 import { orderPayload } from '../tests/support/stack.ts';
@@ -283,4 +283,5 @@ try {
   await db.drop();
 }
 report(`npm start on loopback, ${SECONDS} s per load`, rows);
+await releaseTestServer();
 exitOnMiss();

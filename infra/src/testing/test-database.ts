@@ -12,6 +12,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The embedded test server this process started, if it did (`releaseTestServer`). */
+let startedHere: { stop(): Promise<void> } | null = null;
+
 /**
  * The server tests and benchmarks use: TEST_DATABASE_URL when set, else the embedded test server under
  * `.data/test-postgres` (started here; `stop` stops only what was started).
@@ -25,7 +28,19 @@ export async function testServer(
     database: 'postgres',
   });
   env.TEST_DATABASE_URL = server.url;
+  startedHere = server;
   return server;
+}
+
+/**
+ * Stops the embedded test server if `createTestDatabase` started it in this process (a benchmark run on
+ * its own, without TEST_DATABASE_URL): its child process would otherwise keep this one from exiting.
+ * Under `npm test` and `npm run bench`, which start it for every file, this does nothing.
+ */
+export async function releaseTestServer(): Promise<void> {
+  const server = startedHere;
+  startedHere = null;
+  await server?.stop();
 }
 
 /** A fresh, migrated database of its own for one test file; `drop()` removes it. */
