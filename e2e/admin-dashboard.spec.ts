@@ -47,6 +47,22 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await expectAccessible(page);
   });
 
+  test('opened directly, the list is asked for once: as the app starts, and not again as the page mounts', async ({
+    page,
+    studio,
+  }) => {
+    await studio.addOrder();
+    await signInAsAdmin(page);
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/admin/orders') lists.push(request.url());
+    });
+    await page.goto('/admin/dashboard');
+    await expect(orderNumberCells(page).first()).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(lists).toEqual([expect.stringContaining('/api/admin/orders?tab=active&limit=50')]);
+  });
+
   test('search matches order number, customer name and email; tabs count and split active from completed', async ({
     page,
     studio,

@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadCustomerPage } from './app/router.tsx';
+import { AppRoutes, preloadAdminDashboard, preloadCustomerPage } from './app/router.tsx';
 import { meQuery } from './features/auth/api/auth-api.ts';
 import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
@@ -18,6 +18,7 @@ const SESSION_WAIT_MS = 3_000;
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await restoreCache(queryClient);
 const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
+preloadAdminDashboard(window.location.pathname, queryClient);
 // A customer's page is on screen as index.html prerendered it (the dashboard as it shows while its orders
 // load): the app renders over it once it knows who is signed in and has the page's code and first data
 // (router.tsx), not first with a spinner or skeleton in between (issue 14). A check that fails leaves the query without data, so the app asks again as

@@ -1,9 +1,12 @@
+import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
+import { meQuery } from '../features/auth/api/auth-api.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { configQuery } from '../features/config/api/get-config.ts';
 import { importInSteps, importOrderViews, importZod } from '../lib/import-in-steps.ts';
+import { sessionQueryKey } from '../lib/query-client.ts';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
@@ -93,9 +96,33 @@ export function preloadCustomerPage(pathname: string, queryClient: QueryClient):
   }
   return null;
 }
-const AdminDashboardPage = lazy(() =>
-  import('./routes/admin-dashboard-route.tsx').then((m) => ({ default: m.AdminDashboardRoute })),
+const adminDashboard = lazyPage(
+  () => import('./routes/admin-dashboard-route.tsx'),
+  (m) => m.AdminDashboardRoute,
 );
+const AdminDashboardPage = adminDashboard.Page;
+
+/**
+ * The admin dashboard asks for its code at start, and for the first page of its list as soon as the
+ * session says staff (issue 18: the first row within 1.5 s). Left to the page, the list was asked for
+ * only once the session was known, the lazy page's code had come, and React had shown it (React holds a
+ * page that suspended back some 300 ms, so that pages do not pop in one by one): ~1.1 s after the
+ * navigation on a 2-core box, half of it waiting. Now the page renders at once when the guard lets it,
+ * with its rows on their way or already here.
+ */
+export function preloadAdminDashboard(pathname: string, queryClient: QueryClient): void {
+  if (!matchPath('/admin/dashboard', pathname)) return;
+  const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
+  // A chunk that fails to load is the lazy page's to report; a list that fails, the page's (it asks again).
+  void Promise.all([adminDashboard.load(), session]).then(
+    ([module]) => {
+      const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
+      if (user && user.role !== 'customer' && navigator.onLine !== false)
+        void module.prefetchAdminDashboard(queryClient);
+    },
+    () => {},
+  );
+}
 const PlaceOrderPage = lazy(() =>
   import('../features/admin-orders/components/place-order/place-order-page.tsx').then((m) => ({
     default: m.PlaceOrderPage,

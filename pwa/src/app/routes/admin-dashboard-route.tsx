@@ -1,4 +1,7 @@
 import { AdminDashboardPage } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
+
+export { prefetchAdminDashboard } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
+
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { TestEmailDialog } from '../../features/email-logs/components/test-email-dialog.tsx';
 

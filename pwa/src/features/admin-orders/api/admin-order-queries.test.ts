@@ -1,8 +1,8 @@
 import type { AdminOrdersPage } from '@ot/contracts/orders/admin-order-list.ts';
-import { type InfiniteData, QueryClient } from '@tanstack/react-query';
+import { type InfiniteData, InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { adminKeys, keepFirstPageOnly } from './admin-order-queries.ts';
+import { adminKeys, adminOrdersPagesQuery, keepFirstPageOnly } from './admin-order-queries.ts';
 
 const filters = { tab: 'active', search: 'ada', status: 'all' } as const;
 const page = (cursor: string | null) => ({ orders: [], counts: { active: 3, completed: 0 }, nextCursor: cursor });
@@ -31,6 +31,44 @@ test('a list still fetching, and one never loaded, are left as they are', () => 
   keepFirstPageOnly(client, other);
   assert.is(client.getQueryData(adminKeys.ordersPages(other)), undefined);
   client.clear();
+});
+
+/** Whether the dashboard's list, mounted on a cache holding `held`, asks the server again. */
+async function asksOnMount(held: (client: QueryClient) => void): Promise<boolean> {
+  const client = new QueryClient();
+  held(client);
+  let asked = false;
+  const observer = new InfiniteQueryObserver(client, {
+    ...adminOrdersPagesQuery(filters),
+    queryFn: async () => {
+      asked = true;
+      return page(null) as unknown as AdminOrdersPage;
+    },
+  });
+  const unsubscribe = observer.subscribe(() => {});
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  unsubscribe();
+  client.clear();
+  return asked;
+}
+
+test('the list asked for at start is not asked for again as the page mounts; an older or invalidated one is', async () => {
+  const key = adminKeys.ordersPages(filters);
+  assert.is(await asksOnMount((client) => client.setQueryData(key, threePages)), false, 'answered just now');
+  assert.is(
+    await asksOnMount((client) => client.setQueryData(key, threePages, { updatedAt: Date.now() - 5_000 })),
+    true,
+    'answered 5 s ago',
+  );
+  assert.is(
+    await asksOnMount((client) => {
+      client.setQueryData(key, threePages);
+      void client.invalidateQueries({ queryKey: key, refetchType: 'none' });
+    }),
+    true,
+    'made out of date by a write, or restored from the device',
+  );
+  assert.is(await asksOnMount(() => {}), true, 'nothing held');
 });
 
 test.run();

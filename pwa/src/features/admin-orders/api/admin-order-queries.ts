@@ -47,7 +47,13 @@ export const adminOrdersPagesQuery = (filters: AdminOrdersFilters) =>
       (previousQuery?.queryKey[3] as AdminOrdersFilters | undefined)?.tab === filters.tab ? previous : undefined,
     staleTime: 0,
     refetchOnWindowFocus: true,
+    // Asked for as the app started (router.tsx, preloadAdminDashboard): not asked again as the page mounts
+    // a moment later. A list made out of date by a write, or kept on the device, is (both are invalidated).
+    refetchOnMount: (query) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS,
   });
+
+/** A list answered this recently is not asked for again when the dashboard mounts. */
+const JUST_FETCHED_MS = 2_000;
 
 /**
  * Called when the dashboard leaves a list (another search, tab or status, or another screen): the list
