@@ -2,7 +2,7 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadAdminDashboard, preloadCustomerPage } from './app/router.tsx';
+import { AppRoutes, preloadAdminDashboard, preloadCustomerPage, preloadStaffPage } from './app/router.tsx';
 import { meQuery } from './features/auth/api/auth-api.ts';
 import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
@@ -15,6 +15,7 @@ if (!root) throw new Error('index.html has no #root element');
 /** How long a customer's prerendered page waits for the session check, its code and data before the app renders. */
 const SESSION_WAIT_MS = 3_000;
 
+preloadStaffPage(window.location.pathname);
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await restoreCache(queryClient);
 const customerPage = preloadCustomerPage(window.location.pathname, queryClient);

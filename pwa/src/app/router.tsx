@@ -12,9 +12,6 @@ import { AppLayout } from './layout/app-layout.tsx';
 
 // Everything but the landing page is split off; admin screens are never part of a customer's first load.
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
-const StaffLoginPage = lazy(() =>
-  import('../features/auth/components/staff-login-page.tsx').then((m) => ({ default: m.StaffLoginPage })),
-);
 
 /**
  * A lazy page whose code, once here, renders at once: a customer's page asks for its code at start
@@ -36,6 +33,11 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
   return { Page, load: loadAndKeep };
 }
 
+const staffLogin = lazyPage(
+  () => import('../features/auth/components/staff-login-page.tsx'),
+  (m) => m.StaffLoginPage,
+);
+const StaffLoginPage = staffLogin.Page;
 const customerDashboard = lazyPage(
   () => import('../features/orders/components/customer-dashboard-page.tsx'),
   (m) => m.CustomerDashboardPage,
@@ -123,26 +125,56 @@ export function preloadAdminDashboard(pathname: string, queryClient: QueryClient
     () => {},
   );
 }
-const PlaceOrderPage = lazy(() =>
-  import('../features/admin-orders/components/place-order/place-order-page.tsx').then((m) => ({
-    default: m.PlaceOrderPage,
-  })),
+const placeOrder = lazyPage(
+  () => import('../features/admin-orders/components/place-order/place-order-page.tsx'),
+  (m) => m.PlaceOrderPage,
 );
-const EditOrderPage = lazy(() =>
-  import('../features/admin-orders/components/edit-order/edit-order-page.tsx').then((m) => ({
-    default: m.EditOrderPage,
-  })),
+const editOrder = lazyPage(
+  () => import('../features/admin-orders/components/edit-order/edit-order-page.tsx'),
+  (m) => m.EditOrderPage,
 );
-const ImportPage = lazy(() => import('../features/import/import-page.tsx').then((m) => ({ default: m.ImportPage })));
-const OrderHistoryPage = lazy(() =>
-  import('../features/audit/components/order-history-page.tsx').then((m) => ({ default: m.OrderHistoryPage })),
+const importPage = lazyPage(
+  () => import('../features/import/import-page.tsx'),
+  (m) => m.ImportPage,
 );
-const AuditPage = lazy(() =>
-  import('../features/audit/components/audit-page.tsx').then((m) => ({ default: m.AuditPage })),
+const orderHistory = lazyPage(
+  () => import('../features/audit/components/order-history-page.tsx'),
+  (m) => m.OrderHistoryPage,
 );
-const EmailLogsPage = lazy(() =>
-  import('../features/email-logs/email-logs-page.tsx').then((m) => ({ default: m.EmailLogsPage })),
+const audit = lazyPage(
+  () => import('../features/audit/components/audit-page.tsx'),
+  (m) => m.AuditPage,
 );
+const emailLogs = lazyPage(
+  () => import('../features/email-logs/email-logs-page.tsx'),
+  (m) => m.EmailLogsPage,
+);
+const PlaceOrderPage = placeOrder.Page;
+const EditOrderPage = editOrder.Page;
+const ImportPage = importPage.Page;
+const OrderHistoryPage = orderHistory.Page;
+const AuditPage = audit.Page;
+const EmailLogsPage = emailLogs.Page;
+
+/** The staff's pages by path (the admin dashboard has preloadAdminDashboard, which asks for its data too). */
+const staffPages: readonly (readonly [path: string, page: { load: () => Promise<unknown> }])[] = [
+  ...staffLoginPaths.map((path) => [path, staffLogin] as const),
+  ['/admin/add-order', placeOrder],
+  ['/admin/edit-order/:orderNumber', editOrder],
+  ['/admin/import', importPage],
+  ['/admin/orders/:orderNumber/history', orderHistory],
+  ['/admin/audit', audit],
+  ['/admin/email-logs', emailLogs],
+];
+
+/**
+ * A staff page opened directly (a bookmark, a reload, a link in an email) asks for its code at start,
+ * beside the session check: it then renders as soon as its guard lets it, instead of suspending first
+ * and being held back by React for some 300 ms. A chunk that fails to load is the lazy page's to report.
+ */
+export function preloadStaffPage(pathname: string): void {
+  for (const [path, page] of staffPages) if (matchPath(path, pathname)) void page.load().catch(() => {});
+}
 
 /** The signed-out pages: the landing page and the staff login, each under all of its paths. */
 const guestRoutes = [
