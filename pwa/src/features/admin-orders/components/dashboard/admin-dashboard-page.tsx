@@ -16,16 +16,14 @@ import { OrdersTable } from './orders-table.tsx';
 
 const FILTER_DEBOUNCE_MS = 300;
 
-/** The list the page shows first, with the filters as they are now (the page's own first query). */
-const firstList = () =>
-  adminOrdersPagesQuery({ tab: adminFilters.tab, search: adminFilters.search, status: adminFilters.status });
-
 /**
- * Asks for the first page of the list before the page renders (router.tsx, at start on /admin/dashboard),
- * so it is on its way beside the page's code instead of after it.
+ * Asks for the first page of the list, with the filters as they are now (the page's own first query),
+ * before the page renders (router.tsx, at start on /admin/dashboard).
  */
 export const prefetchAdminDashboard = (queryClient: QueryClient): Promise<void> =>
-  queryClient.prefetchInfiniteQuery(firstList());
+  queryClient.prefetchInfiniteQuery(
+    adminOrdersPagesQuery({ tab: adminFilters.tab, search: adminFilters.search, status: adminFilters.status }),
+  );
 
 /**
  * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
