@@ -29,36 +29,45 @@ const confirmResend = (event: EmailEventView) =>
 function EventRow({ event }: { event: EmailEventView }) {
   // An auditor reads the log and changes nothing.
   const canWrite = useAuth().user?.isAdmin === true;
-  const retry = useMutation<EmailCommandResponse, Error, string>({ mutationKey: emailMutationKeys.retry });
-  const resend = useMutation<EmailCommandResponse, Error, string>({ mutationKey: emailMutationKeys.resend });
+  // The outcome is told from the mutation's own callback, not mutate's: those are dropped when the row is gone
+  // by the time the answer comes (its list refetched meanwhile, or failed and showing its error). onSettled,
+  // so the defaults' onSuccess (email-mutation-defaults.ts: the logs refreshed) stays as it is.
+  const retry = useMutation<EmailCommandResponse, Error, string>({
+    mutationKey: emailMutationKeys.retry,
+    onSettled: (_answer, error) =>
+      toast(
+        error
+          ? {
+              title: 'Email Retry Failed',
+              description: serverError(error) ?? (error.message || 'Failed to resend email.'),
+              variant: 'destructive',
+            }
+          : { title: 'Email Retry Successful', description: 'The email has been resent successfully.' },
+      ),
+  });
+  const resend = useMutation<EmailCommandResponse, Error, string>({
+    mutationKey: emailMutationKeys.resend,
+    onSettled: (answer, error) =>
+      toast(
+        error
+          ? {
+              title: 'Email Resend Failed',
+              description: serverError(error) ?? 'Failed to resend email.',
+              variant: 'destructive',
+            }
+          : {
+              title: 'Email Resent Successfully',
+              description: answer?.orderNumber
+                ? `Email for order ${answer.orderNumber} has been resent.`
+                : 'The email has been resent.',
+            },
+      ),
+  });
 
-  const onRetry = () =>
-    retry.mutate(event.id, {
-      onSuccess: () =>
-        toast({ title: 'Email Retry Successful', description: 'The email has been resent successfully.' }),
-      onError: (error) =>
-        toast({
-          title: 'Email Retry Failed',
-          description: serverError(error) ?? (error.message || 'Failed to resend email.'),
-          variant: 'destructive',
-        }),
-    });
+  const onRetry = () => retry.mutate(event.id);
 
   const onResend = () => {
-    if (!confirmResend(event)) return;
-    resend.mutate(event.id, {
-      onSuccess: ({ orderNumber }) =>
-        toast({
-          title: 'Email Resent Successfully',
-          description: orderNumber ? `Email for order ${orderNumber} has been resent.` : 'The email has been resent.',
-        }),
-      onError: (error) =>
-        toast({
-          title: 'Email Resend Failed',
-          description: serverError(error) ?? 'Failed to resend email.',
-          variant: 'destructive',
-        }),
-    });
+    if (confirmResend(event)) resend.mutate(event.id);
   };
 
   return (
