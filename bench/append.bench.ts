@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
-import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { APPENDS_PER_WRITER, type AppendRun, benchEvent, runWriters, WRITERS } from './append/workload.ts';
 import { median } from './support/stats.ts';
-import { exitOnMiss, report } from './support/table.ts';
+import { finish, report } from './support/table.ts';
 
 const ROUNDS = 3;
 const db = await createTestDatabase();
@@ -102,5 +102,4 @@ console.log(
 peer.send('stop');
 await new Promise((resolve) => peer.once('exit', resolve));
 await db.drop();
-await releaseTestServer();
-exitOnMiss();
+await finish();

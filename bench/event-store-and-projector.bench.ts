@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
-import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
 import { orderPayload } from '../tests/support/stack.ts';
-import { type BenchRow, exitOnMiss, report } from './support/table.ts';
+import { type BenchRow, finish, report } from './support/table.ts';
 
 /** Append throughput through the place-order decider (the rebuild is measured in rebuild.bench.ts). */
 const ORDERS = 2000;
@@ -57,5 +57,4 @@ results.push({
 
 report(`${ORDERS} orders placed through the place-order decider`, results);
 await db.drop();
-await releaseTestServer();
-exitOnMiss();
+await finish();

@@ -3,9 +3,8 @@
  * this 2-core box. One row per import: rows per second until answered and until projected; the
  * target is an answer of 200 (there is no peer to hold it against).
  */
-import { releaseTestServer } from '@ot/infra/testing/test-database.ts';
 import { orderPayload, type Stack, startStack } from '../tests/support/stack.ts';
-import { type BenchRow, exitOnMiss, report } from './support/table.ts';
+import { type BenchRow, finish, report } from './support/table.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 2000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -60,5 +59,4 @@ try {
   await stack.stop();
 }
 report('imports through the gateway (real HTTP)', rows);
-await releaseTestServer();
-exitOnMiss();
+await finish();

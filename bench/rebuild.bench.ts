@@ -1,12 +1,12 @@
 import { checkpointOf, start } from '@ot/infra/event-store/event-store.ts';
 import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
-import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { projections } from '../projector/src/projections/all-projections.ts';
 import { rebuildReadModels } from '../projector/src/rebuild/rebuild-read-models.ts';
 import { copyRows } from '../projector/src/runtime/copy-rows.ts';
 import { appendHistory, mixedHistory } from '../projector/src/testing/mixed-history.ts';
-import { exitOnMiss, report } from './support/table.ts';
+import { finish, report } from './support/table.ts';
 
 /**
  * `projections:rebuild` speed: every read model rebuilt (shadow schema, batches, swap) from a history of
@@ -111,5 +111,4 @@ const rows = [
 report(`rebuild of every read model: ${rebuilt.events} events (${ORDERS} orders) in ${rebuilt.ms} ms`, rows);
 await store.close();
 await db.drop();
-await releaseTestServer();
-exitOnMiss();
+await finish();

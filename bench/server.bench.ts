@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '@ot/infra/db/database.ts';
-import { createTestDatabase, releaseTestServer } from '@ot/infra/testing/test-database.ts';
+import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import autocannon from 'autocannon';
 import { ADMIN, launchProduct } from '../tests/faults/support/launched-product.ts';
 import { orderPayload } from '../tests/support/stack.ts';
@@ -19,7 +19,7 @@ import { childrenOf, cpuTimes, cpuUsed, machineCpu, serviceMemory, stealShare } 
 import { steadyLoad } from './server/steady-load.ts';
 import { type EditedOrder, writeThenRead } from './server/write-visible.ts';
 import { median, percentile } from './support/stats.ts';
-import { type BenchRow, exitOnMiss, ratioOf, report } from './support/table.ts';
+import { type BenchRow, finish, ratioOf, report } from './support/table.ts';
 
 const SECONDS = Number(process.env.BENCH_SERVER_SECONDS ?? 4);
 const ROUNDS = 3;
@@ -283,5 +283,4 @@ try {
   await db.drop();
 }
 report(`npm start on loopback, ${SECONDS} s per load`, rows);
-await releaseTestServer();
-exitOnMiss();
+await finish();

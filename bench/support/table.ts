@@ -1,7 +1,9 @@
+import { releaseTestServer } from '@ot/infra/testing/test-database.ts';
+
 /**
  * The one shape every `npm run bench` table has (issue 14): what was measured, our number, the peer's
  * (the database's limit, another library, a budget) measured in the same run, their ratio, the target
- * and whether it was met. `report` prints one titled table and remembers misses for `exitOnMiss`.
+ * and whether it was met. `report` prints one titled table and remembers misses for `finish`.
  */
 export interface BenchRow {
   measure: string;
@@ -25,8 +27,13 @@ export function report(title: string, rows: readonly BenchRow[]): void {
   missed += rows.filter((row) => !row.ok).length;
 }
 
-/** Ends the process with 1 when any reported row missed its target (the bench runner counts it). */
-export function exitOnMiss(): void {
+/**
+ * A bench's last step: stops the embedded test server if this process started it (a bench run on its own,
+ * whose process it would otherwise keep alive), then ends the process with 1 when any reported row missed its
+ * target (the bench runner counts it).
+ */
+export async function finish(): Promise<void> {
+  await releaseTestServer();
   if (missed > 0) {
     console.log(`${missed} target(s) missed`);
     process.exit(1);

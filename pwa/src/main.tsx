@@ -3,10 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, preloadAdminDashboard, preloadCustomerPage, preloadStaffPage } from './app/router.tsx';
-import { meQuery } from './features/auth/api/auth-api.ts';
+import { checkSessionEarly } from './features/auth/api/auth-api.ts';
 import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
-import { queryClient, sessionQueryKey } from './lib/query-client.ts';
+import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -25,7 +25,7 @@ preloadAdminDashboard(window.location.pathname, queryClient);
 // (router.tsx), not first with a spinner or skeleton in between (issue 14). A check that fails leaves the query without data, so the app asks again as
 // it always has; a chunk that fails to load is the lazy page's to report.
 if (customerPage) {
-  const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
+  const session = checkSessionEarly(queryClient);
   await Promise.race([
     Promise.allSettled([session, customerPage]),
     new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),

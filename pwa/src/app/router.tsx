@@ -2,7 +2,7 @@ import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, useState } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
-import { meQuery } from '../features/auth/api/auth-api.ts';
+import { checkSessionEarly } from '../features/auth/api/auth-api.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { configQuery } from '../features/config/api/get-config.ts';
 import { importInSteps, importOrderViews, importZod } from '../lib/import-in-steps.ts';
@@ -114,9 +114,8 @@ const AdminDashboardPage = adminDashboard.Page;
  */
 export function preloadAdminDashboard(pathname: string, queryClient: QueryClient): void {
   if (!matchPath('/admin/dashboard', pathname)) return;
-  const session = queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
   // A chunk that fails to load is the lazy page's to report; a list that fails, the page's (it asks again).
-  void Promise.all([adminDashboard.load(), session]).then(
+  void Promise.all([adminDashboard.load(), checkSessionEarly(queryClient)]).then(
     ([module]) => {
       const user = queryClient.getQueryData<SessionUser | null>(sessionQueryKey);
       if (user && user.role !== 'customer' && navigator.onLine !== false)

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { isApiError, isNetworkError, request, type SchemaSource } from '../../../lib/api-client.ts';
 import { sessionQueryKey } from '../../../lib/query-client.ts';
@@ -35,6 +35,13 @@ export const meQuery = queryOptions({
   queryFn: ({ signal }) => fetchMe(signal),
   networkMode: 'always',
 });
+
+/**
+ * The session check asked for at start, beside a page's code and data (main.tsx, router.tsx), when this
+ * device keeps no user; the guards' own query then takes its answer.
+ */
+export const checkSessionEarly = (queryClient: QueryClient): Promise<void> | null =>
+  queryClient.getQueryData(sessionQueryKey) === undefined ? queryClient.prefetchQuery(meQuery) : null;
 
 /** Said instead of 'Invalid ...' when a login gets no answer: the app is offline, not the user wrong. */
 export const OFFLINE_LOGIN = 'The app is offline. Connect to the internet to sign in.';

@@ -4,11 +4,11 @@ import { RefreshCw, Send } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DATE_TIME, formatDate } from '../../../lib/format.ts';
-import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { emailMutationKeys, serverError } from '../api/email-mutations.ts';
+import { emailMutationKeys } from '../api/email-mutations.ts';
 import { deliveryStatusTone } from '../delivery-status.ts';
 import { emailLogFilters } from '../email-log-filters.ts';
+import { toastOutcome } from './outcome-toast.ts';
 
 const orderLabel = (event: Pick<EmailEventView, 'orderNumber' | 'emailType'>) =>
   event.orderNumber ?? (event.emailType === 'test' ? 'Test email' : 'No order');
@@ -29,39 +29,25 @@ const confirmResend = (event: EmailEventView) =>
 function EventRow({ event }: { event: EmailEventView }) {
   // An auditor reads the log and changes nothing.
   const canWrite = useAuth().user?.isAdmin === true;
-  // The outcome is told from the mutation's own callback, not mutate's: those are dropped when the row is gone
-  // by the time the answer comes (its list refetched meanwhile, or failed and showing its error). onSettled,
-  // so the defaults' onSuccess (email-mutation-defaults.ts: the logs refreshed) stays as it is.
+  // The logs refresh from the defaults' onSuccess (email-mutation-defaults.ts); the outcome is told on settling.
   const retry = useMutation<EmailCommandResponse, Error, string>({
     mutationKey: emailMutationKeys.retry,
-    onSettled: (_answer, error) =>
-      toast(
-        error
-          ? {
-              title: 'Email Retry Failed',
-              description: serverError(error) ?? (error.message || 'Failed to resend email.'),
-              variant: 'destructive',
-            }
-          : { title: 'Email Retry Successful', description: 'The email has been resent successfully.' },
-      ),
+    onSettled: toastOutcome({
+      success: () => ({ title: 'Email Retry Successful', description: 'The email has been resent successfully.' }),
+      failure: 'Email Retry Failed',
+      fallback: (error) => error.message || 'Failed to resend email.',
+    }),
   });
   const resend = useMutation<EmailCommandResponse, Error, string>({
     mutationKey: emailMutationKeys.resend,
-    onSettled: (answer, error) =>
-      toast(
-        error
-          ? {
-              title: 'Email Resend Failed',
-              description: serverError(error) ?? 'Failed to resend email.',
-              variant: 'destructive',
-            }
-          : {
-              title: 'Email Resent Successfully',
-              description: answer?.orderNumber
-                ? `Email for order ${answer.orderNumber} has been resent.`
-                : 'The email has been resent.',
-            },
-      ),
+    onSettled: toastOutcome({
+      success: ({ orderNumber }: EmailCommandResponse) => ({
+        title: 'Email Resent Successfully',
+        description: orderNumber ? `Email for order ${orderNumber} has been resent.` : 'The email has been resent.',
+      }),
+      failure: 'Email Resend Failed',
+      fallback: () => 'Failed to resend email.',
+    }),
   });
 
   const onRetry = () => retry.mutate(event.id);

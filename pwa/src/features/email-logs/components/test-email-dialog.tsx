@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CornerClose } from '../../../components/ui/corner-close.tsx';
 import { Field, invalidProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { toast } from '../../../lib/toast.ts';
 import '../api/email-mutation-defaults.ts';
 import { emailMutationKeys, serverError } from '../api/email-mutations.ts';
+import { toastOutcome } from './outcome-toast.ts';
 
 /**
  * The admin dashboard's Test Email button: asks for an address and posts it to POST /api/admin/test-email.
@@ -19,23 +19,26 @@ export function TestEmailDialog() {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   // The test email's mutation; its error also shows under the field, since the dialog hides the toasts from screen readers.
-  const send = useMutation<EmailCommandResponse, Error, string>({ mutationKey: emailMutationKeys.testEmail });
+  // Told on settling even when the admin has left the dashboard by then (outcome-toast.ts).
+  const send = useMutation<EmailCommandResponse, Error, string>({
+    mutationKey: emailMutationKeys.testEmail,
+    onSettled: toastOutcome({
+      success: (_answer, address: string) => ({
+        title: 'Email Test Successful',
+        description: `A test email is on its way to ${address}.`,
+      }),
+      failure: 'Email Test Failed',
+      fallback: (error) => error.message,
+    }),
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const address = email.trim();
-    send.mutate(address, {
+    send.mutate(email.trim(), {
       onSuccess: () => {
-        toast({ title: 'Email Test Successful', description: `A test email is on its way to ${address}.` });
         setOpen(false);
         setEmail('');
       },
-      onError: (error) =>
-        toast({
-          title: 'Email Test Failed',
-          description: serverError(error) ?? error.message,
-          variant: 'destructive',
-        }),
     });
   };
 
