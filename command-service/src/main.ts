@@ -21,7 +21,7 @@ const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 // Two connections kept through quiet spells (pool.ts): a write's session check, then its append.
 const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME, { keepIdle: 2 });
-const store = await createEventStore(config, pool);
+const store = await createEventStore(config, pool, { hearErasures: true });
 // A customer without an account yet is remembered as such until the auth tables change (users.ts).
 const authChanges = watchAuthChanges(pool);
 const app = createApp({

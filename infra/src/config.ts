@@ -32,6 +32,21 @@ const envSchema = z.object({
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   SESSION_SECRET: optional,
+  /** Wraps every customer's data key (64 hex characters or base64 of 32 bytes); unset: `.data/master.key`, made on first start. */
+  MASTER_KEY: optional,
+  /** Customers whose last order activity is older than this many years are erased by `npm run privacy -- retention`. */
+  RETENTION_YEARS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const years = Number(value);
+      if (!Number.isFinite(years) || years <= 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a positive number of years, got "${value}"` });
+        return z.NEVER;
+      }
+      return years;
+    }),
   SENDGRID_API_KEY: optional,
   SENDGRID_API_BASE_URL: optional,
   EMAIL_FROM: z.string().default('orders@example.com'),

@@ -8,7 +8,7 @@ import { createLogger } from './logger.ts';
 /** Deployment step: apply migrations and ensure the configured admin, then exit (docker-compose `migrate`). */
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
-await migrate(config.DATABASE_URL);
+await migrate(config.DATABASE_URL, { masterKey: config.MASTER_KEY });
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   const pool = createPool(config.DATABASE_URL, 1);
   await createUserRepository(pool).upsertAdmin(config.ADMIN_USERNAME, config.ADMIN_PASSWORD);

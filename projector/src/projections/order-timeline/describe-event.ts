@@ -93,7 +93,8 @@ export function describeEvent(event: RecordedDomainEvent, itemName: (itemId: str
     case 'CustomerNotificationRequested':
       return {
         title: 'Customer notification requested',
-        description: `Email to ${event.data.recipientEmail}.`,
+        // An erased customer's address reads as '' (personal-fields.ts): there is no one to name.
+        description: event.data.recipientEmail ? `Email to ${event.data.recipientEmail}.` : null,
         status: null,
         customerVisible: false,
       };
@@ -108,6 +109,8 @@ export function describeEvent(event: RecordedDomainEvent, itemName: (itemId: str
       return { title: 'Email delivery failed', description: event.data.error, status: null, customerVisible: false };
     case 'CustomerImported':
       return { title: 'Customer imported', description: null, status: null, customerVisible: false };
+    case 'CustomerErased':
+      return { title: 'Customer erased (right to erasure)', description: null, status: null, customerVisible: false };
     case 'EmailRetryRequested':
       return { title: 'Email retry requested', description: null, status: null, customerVisible: false };
   }

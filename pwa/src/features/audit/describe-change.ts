@@ -116,6 +116,8 @@ export const eventTitle = (type: string): string =>
       EmailSent: 'Email sent',
       EmailDeliveryFailed: 'Email delivery failed',
       EmailRetryRequested: 'Email retry requested',
+      CustomerImported: 'Customer imported',
+      CustomerErased: 'Customer erased (right to erasure)',
     }) as Record<string, string>
   )[type] ?? type;
 
