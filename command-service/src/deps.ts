@@ -10,6 +10,7 @@ import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
 import type { IdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
+import type { Keyring } from '@ot/infra/privacy/keyring.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
 
@@ -18,6 +19,8 @@ export interface CommandServiceDeps {
   config: Config;
   pool: pg.Pool;
   store: EventStore;
+  /** Customers' data keys (the store seals personal data with them); an erasure destroys one. */
+  keyring: Keyring;
   orderNumbers: OrderNumbers;
   /** First answers to writes sent with an Idempotency-Key. */
   idempotency: IdempotencyStore;

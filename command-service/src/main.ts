@@ -28,6 +28,7 @@ const app = createApp({
   config,
   pool,
   store,
+  keyring: store.keyring,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   idempotency: createPostgresIdempotencyStore(pool),
   logger,

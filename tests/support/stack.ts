@@ -108,6 +108,7 @@ export async function startStack(
     config,
     pool: commandPool,
     store: commandStore,
+    keyring: commandStore.keyring,
     orderNumbers:
       commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
     idempotency: createPostgresIdempotencyStore(commandPool),

@@ -26,4 +26,8 @@ export interface DocumentStore {
   /** The record, or null for an unknown (or malformed) id. */
   find(id: string): Promise<DocumentRecord | null>;
   read(id: string): Promise<Buffer>;
+  /** The records of the documents uploaded for these orders. */
+  forOrders(orderNumbers: readonly string[]): Promise<DocumentRecord[]>;
+  /** Deletes a document, bytes and record (an erased customer's spec sheet); an unknown id is no error. */
+  remove(id: string): Promise<void>;
 }

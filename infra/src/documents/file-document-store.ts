@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { DOCUMENT_ID } from '@ot/contracts/documents/document-links.ts';
@@ -20,6 +20,16 @@ export function createFileDocumentStore(dir: string): DocumentStore {
     await writeFile(temporary, data, { mode: 0o600 });
     await rename(temporary, path);
   };
+
+  async function find(id: string): Promise<DocumentRecord | null> {
+    if (!DOCUMENT_ID.test(id)) return null;
+    try {
+      return JSON.parse(await readFile(pathOf(id, 'json'), 'utf8')) as DocumentRecord;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
 
   return {
     async save(record, bytes) {
@@ -50,15 +60,28 @@ export function createFileDocumentStore(dir: string): DocumentStore {
         },
       };
     },
-    async find(id) {
-      if (!DOCUMENT_ID.test(id)) return null;
-      try {
-        return JSON.parse(await readFile(pathOf(id, 'json'), 'utf8')) as DocumentRecord;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
+    find,
     read: (id) => readFile(pathOf(id, 'pdf')),
+    async forOrders(orderNumbers) {
+      const wanted = new Set(orderNumbers.map((n) => n.toUpperCase()));
+      if (wanted.size === 0) return [];
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[];
+        throw error;
+      });
+      const records: DocumentRecord[] = [];
+      for (const name of names) {
+        const id = name.endsWith('.json') ? name.slice(0, -'.json'.length) : '';
+        const record = DOCUMENT_ID.test(id) ? await find(id) : null;
+        if (record && wanted.has(record.orderNumber.toUpperCase())) records.push(record);
+      }
+      return records;
+    },
+    async remove(id) {
+      if (!DOCUMENT_ID.test(id)) return;
+      // The record first: from then on the document is not found, whatever happens to its bytes.
+      await rm(pathOf(id, 'json'), { force: true });
+      await rm(pathOf(id, 'pdf'), { force: true });
+    },
   };
 }
