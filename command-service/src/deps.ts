@@ -10,8 +10,8 @@ import type { DocumentFetcher } from '@ot/infra/fetch/document-fetcher.ts';
 import type { AppState } from '@ot/infra/http/session.ts';
 import type { IdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
-import type { Keyring } from '@ot/infra/privacy/keyring.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
+import type { Keyring } from '@ot/infra/privacy/keyring.ts';
 import type pg from 'pg';
 
 /** Everything a command route may use; `main.ts` wires the real ones, tests their own. */

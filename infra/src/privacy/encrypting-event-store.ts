@@ -89,12 +89,20 @@ export function createEncryptingEventStore(inner: EventStore, keyring: Keyring):
     },
     readEventsById: async (ids) => openEvents(await inner.readEventsById(ids)),
     async *readAudited(filter) {
+      // An auditor also gets what the hash covers: the event as stored, where it differs.
+      const withSealed = async (stored: AuditedEvent[]) =>
+        (await openEvents(stored)).map((event, i) => {
+          const original = stored[i] as AuditedEvent;
+          return event === original
+            ? event
+            : { ...event, sealed: { data: original.data, metadata: original.metadata } };
+        });
       const page: AuditedEvent[] = [];
       for await (const event of inner.readAudited(filter)) {
         page.push(event);
-        if (page.length >= 200) yield* await openEvents(page.splice(0));
+        if (page.length >= 200) yield* await withSealed(page.splice(0));
       }
-      yield* await openEvents(page);
+      yield* await withSealed(page);
     },
     readAll: async (options) => openEvents(await inner.readAll(options)),
     async startStreams(entries) {

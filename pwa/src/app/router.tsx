@@ -148,12 +148,17 @@ const emailLogs = lazyPage(
   () => import('../features/email-logs/email-logs-page.tsx'),
   (m) => m.EmailLogsPage,
 );
+const customers = lazyPage(
+  () => import('./routes/customers-route.tsx'),
+  (m) => m.CustomersRoute,
+);
 const PlaceOrderPage = placeOrder.Page;
 const EditOrderPage = editOrder.Page;
 const ImportPage = importPage.Page;
 const OrderHistoryPage = orderHistory.Page;
 const AuditPage = audit.Page;
 const EmailLogsPage = emailLogs.Page;
+const CustomersPage = customers.Page;
 
 /** The staff's pages by path (the admin dashboard has preloadAdminDashboard, which asks for its data too). */
 const staffPages: readonly (readonly [path: string, page: { load: () => Promise<unknown> }])[] = [
@@ -164,6 +169,7 @@ const staffPages: readonly (readonly [path: string, page: { load: () => Promise<
   ['/admin/orders/:orderNumber/history', orderHistory],
   ['/admin/audit', audit],
   ['/admin/email-logs', emailLogs],
+  ['/admin/customers', customers],
 ];
 
 /**
@@ -229,6 +235,14 @@ export function AppRoutes() {
           element={
             <StaffOnly>
               <OrderHistoryPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/admin/customers"
+          element={
+            <StaffOnly>
+              <CustomersPage />
             </StaffOnly>
           }
         />
