@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { customerQueriesModule, type PageRoute, routes } from './src/app/route-table.ts';
 
 // `npm run dev` proxies /api to a running `npm start` (API_ORIGIN, default http://127.0.0.1:3000).
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
@@ -62,12 +63,16 @@ const firstLoadLibraries =
 
 const appEntry = join(import.meta.dirname, 'src', 'main.tsx');
 /**
- * A customer's order page and the queries of both customer pages (router.tsx's preloadCustomerPage loads
- * them with their data); the dashboard's own code (its filter's select) stays apart, the order page needs none.
+ * The pages a customer's first visit starts on ('customer' in the route table) and their queries, which
+ * the start-up loads with their data. The dashboard's own code stays apart (its filter's select), since the
+ * order page, the one most visits open from an email, needs none of it.
  */
-const customerPages = ['src/app/routes/order-detail-route.tsx', 'src/features/orders/api/order-queries.ts'].map(
-  (file) => join(import.meta.dirname, file),
-);
+const customerPages = [
+  ...Object.values(routes as Record<string, PageRoute>).flatMap((route) =>
+    route.start === 'customer' && route.module && route !== routes.customerDashboard ? [route.module] : [],
+  ),
+  customerQueriesModule,
+].map((file) => join(import.meta.dirname, file));
 
 /** Whether one of `roots` imports the module, directly or through others, without a dynamic import between. */
 function reachedFrom(roots: readonly string[], id: string, ctx: ChunkingContext): boolean {
