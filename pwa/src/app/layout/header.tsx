@@ -23,7 +23,7 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // On a phone the greeting is a line of its own: a page behind sign-in keeps it while the session is
-  // checked, so the page does not move down when it arrives (issue 14, layout shift).
+  // checked, so the page does not move down when it arrives.
   const greetingExpected =
     status === 'loading' && !([...routes.landing.paths, ...routes.staffLogin.paths] as string[]).includes(pathname);
   const config = useAppConfig();
