@@ -3,7 +3,7 @@ import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import type { Projection } from '../../runtime/projection.ts';
 
 /**
- * The spec's order_timeline: the event stream rendered for people. Item names come from the items
+ * order_timeline: the event stream rendered for people. Item names come from the items
  * read model as it stands when the event is applied (the orders projection runs first).
  */
 export const orderTimelineProjection: Projection = {
