@@ -32,8 +32,6 @@ import {
 /** Reads of `$all` go page by page: it also holds the server's own events and other applications' streams. */
 const PAGE = 500;
 
-export type EventStoreDbEventStore = EventStore & Required<Pick<EventStore, 'headPosition'>>;
-
 /**
  * The EventStoreDB adapter. Stream names are ours; a stream's version is its revision + 1. The global
  * order is `$all` restricted to our stream prefixes; a checkpoint is the (commit, prepare) position, as
@@ -45,10 +43,7 @@ export type EventStoreDbEventStore = EventStore & Required<Pick<EventStore, 'hea
  * another stream are refused. That check precedes the write, so unlike Postgres's unique index it does
  * not stop two writers racing the same new ids into two different streams at the same moment.
  */
-export function createEventStoreDbEventStore(
-  connectionString: string,
-  streamPrefixes: string[],
-): EventStoreDbEventStore {
+export function createEventStoreDbEventStore(connectionString: string, streamPrefixes: string[]): EventStore {
   const client = EventStoreDBClient.connectionString(connectionString);
   const ours = (stream: string) => streamPrefixes.some((prefix) => stream.startsWith(prefix));
   const listeners = new Set<() => void>();
@@ -255,6 +250,18 @@ export function createEventStoreDbEventStore(
     return current;
   }
 
+  async function newestOfOurs(): Promise<Checkpoint | null> {
+    let from: Position | typeof END = END;
+    for (let size = 16; ; size = Math.min(size * 4, PAGE)) {
+      const page = await readAllPage(from, 'backwards', size);
+      const newest = page.find((resolved) => toRecorded(resolved))?.event?.position;
+      if (newest) return { tx: Number(newest.commit), position: Number(newest.prepare) };
+      const oldest = page[page.length - 1]?.event?.position;
+      if (page.length < size || !oldest) return null;
+      from = oldest;
+    }
+  }
+
   return {
     async append(stream, events, { expectedVersion, landed }) {
       if (events.length === 0) {
@@ -330,24 +337,16 @@ export function createEventStoreDbEventStore(
       };
     },
 
-    async hasPassed(checkpoint: Checkpoint, position: number) {
-      return checkpoint.position >= position;
-    },
-
     /**
-     * The position of our newest event, read backwards from the end of `$all`: asked before every
-     * signed-in read, so it starts with a small page (the newest event is usually ours).
+     * The head is our newest event, read backwards from the end of `$all`: asked before every signed-in
+     * read, so it starts with a small page (the newest event is usually ours). A single-append write's
+     * commit and prepare positions are equal, so the event at `position` stands at (position, position);
+     * beyond the head there is none yet.
      */
-    async headPosition() {
-      let from: Position | typeof END = END;
-      for (let size = 16; ; size = Math.min(size * 4, PAGE)) {
-        const page = await readAllPage(from, 'backwards', size);
-        const newest = page.find((resolved) => toRecorded(resolved));
-        if (newest?.event?.position) return Number(newest.event.position.prepare);
-        const oldest = page[page.length - 1]?.event?.position;
-        if (page.length < size || !oldest) return 0;
-        from = oldest;
-      }
+    async locate(position) {
+      const head = await newestOfOurs();
+      const event = position > 0 && head && position <= head.position ? { tx: position, position } : null;
+      return { head, event };
     },
 
     async close() {

@@ -1,11 +1,13 @@
 import type pg from 'pg';
-import { jitteredBackoff, sleep } from '../db/backoff.ts';
+import { jitteredBackoff, sleep } from './backoff.ts';
+import { preparedQuery } from './prepared.ts';
 
 /**
  * One LISTEN connection shared by every listener of a channel, each called with the notification's
  * payload. It survives a lost connection: the client is thrown away, a new one LISTENs again after a
  * jittered backoff, and every listener is called then, without a payload (appends may have happened
- * while nobody was listening).
+ * while nobody was listening). Statements may run on that same connection (`query`): a notification sent
+ * before such a statement was read arrives before its result.
  */
 export function createChannelListener(pool: pg.Pool, channel: string) {
   const listeners = new Set<(payload?: string) => void>();
@@ -13,6 +15,7 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
   let connecting: Promise<void> | null = null;
   let reconnecting = false;
   let close: () => Promise<void> = async () => {};
+  let lose: () => void = () => {};
   const backoff = jitteredBackoff();
 
   const notifyAll = (payload?: string) => {
@@ -55,6 +58,7 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
       return;
     }
     client = connected;
+    lose = onLost;
     close = async () => {
       if (done) return;
       done = true;
@@ -85,6 +89,21 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
   return {
     /** Whether a connection LISTENs now (notifications sent while none did were heard by nobody). */
     listening: () => client !== null,
+    /**
+     * The first row of a statement run on the LISTEN connection ({} when it has none); null while there is
+     * no connection, or when the statement fails (the connection is then treated as lost and replaced).
+     */
+    async query(text: string, values: unknown[]): Promise<Record<string, unknown> | null> {
+      const on = client;
+      if (!on) return null;
+      try {
+        const { rows } = await preparedQuery(on, text, values);
+        return client === on ? (rows[0] ?? {}) : null;
+      } catch {
+        if (client === on) lose();
+        return null;
+      }
+    },
     /** Calls `listener` on every notification; the first subscription fails if it cannot LISTEN. */
     async add(listener: (payload?: string) => void): Promise<() => Promise<void>> {
       listeners.add(listener);
@@ -111,8 +130,9 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
 
 /**
  * A subscription to `channel` made in the background: `listener` is called as createChannelListener calls
- * it, and LISTEN is tried again after a jittered backoff until it works, so a database out of reach at
- * start (or later) only delays it, never stops the caller from starting.
+ * it, and once more without a payload when LISTEN first works. LISTEN is tried again after a jittered
+ * backoff until it works, so a database out of reach at start (or later) only delays it, never stops the
+ * caller from starting.
  */
 export function keepListening(pool: pg.Pool, channel: string, listener: (payload?: string) => void) {
   const channelListener = createChannelListener(pool, channel);
@@ -125,7 +145,9 @@ export function keepListening(pool: pg.Pool, channel: string, listener: (payload
         unlisten = await channelListener.add(listener);
       } catch {
         await sleep(backoff.next());
+        continue;
       }
+      listener();
     }
   })();
   return {
@@ -133,6 +155,9 @@ export function keepListening(pool: pg.Pool, channel: string, listener: (payload
     subscribed,
     /** Whether notifications are heard now (none sent while this is false reached `listener`). */
     listening: () => unlisten !== null && channelListener.listening(),
+    /** A statement on the LISTEN connection (createChannelListener's `query`); null while not listening. */
+    query: (text: string, values: unknown[]) =>
+      unlisten ? channelListener.query(text, values) : Promise.resolve(null),
     async close(): Promise<void> {
       closed = true;
       await subscribed;
