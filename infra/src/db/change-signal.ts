@@ -39,9 +39,10 @@ export function watchChanges(
 ): ChangeSignal {
   let generation = 0;
   // A change, a lost connection or a new one (the first included): whatever was kept may be out of date.
-  const subscription = keepListening(pool, AUTH_CHANGED_CHANNEL, () => {
+  const bump = () => {
     generation += 1;
-  });
+  };
+  const subscription = keepListening(pool, AUTH_CHANGED_CHANNEL, bump, { onListening: bump });
   let running: Promise<Record<string, unknown> | null> | null = null;
   let queued: Promise<Record<string, unknown> | null> | null = null;
 

@@ -130,11 +130,15 @@ export function createChannelListener(pool: pg.Pool, channel: string) {
 
 /**
  * A subscription to `channel` made in the background: `listener` is called as createChannelListener calls
- * it, and once more without a payload when LISTEN first works. LISTEN is tried again after a jittered
- * backoff until it works, so a database out of reach at start (or later) only delays it, never stops the
- * caller from starting.
+ * it. LISTEN is tried again after a jittered backoff until it works (`onListening` is called then), so a
+ * database out of reach at start (or later) only delays it, never stops the caller from starting.
  */
-export function keepListening(pool: pg.Pool, channel: string, listener: (payload?: string) => void) {
+export function keepListening(
+  pool: pg.Pool,
+  channel: string,
+  listener: (payload?: string) => void,
+  options: { onListening?: () => void } = {},
+) {
   const channelListener = createChannelListener(pool, channel);
   let unlisten: (() => Promise<void>) | null = null;
   let closed = false;
@@ -147,7 +151,7 @@ export function keepListening(pool: pg.Pool, channel: string, listener: (payload
         await sleep(backoff.next());
         continue;
       }
-      listener();
+      options.onListening?.();
     }
   })();
   return {
