@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { type Alarm, createAlarm } from '../alarm.ts';
 import { jitteredBackoff, sleep } from '../db/backoff.ts';
 import type { Logger } from '../logger.ts';
 import { type Batches, catchUp, createBatches, forget, skippedDueInMs, storeSkipped } from './follower-batches.ts';
@@ -19,7 +20,7 @@ interface Run {
   settleMs: number;
   stopped: boolean;
   active: boolean;
-  wakeUps: ReturnType<typeof createWakeUps>;
+  wakeUps: Alarm;
 }
 
 /**
@@ -39,7 +40,7 @@ export function createFollower(options: FollowerOptions): Follower {
     settleMs: options.settleMs ?? 0,
     stopped: false,
     active: false,
-    wakeUps: createWakeUps(),
+    wakeUps: createAlarm(),
   };
   let running: Promise<void> | null = null;
   return {
@@ -71,38 +72,6 @@ export function createFollower(options: FollowerOptions): Follower {
 
 const ensureCheckpointRow = (db: pg.PoolClient, name: string) =>
   db.query('insert into rm.checkpoints (name) values ($1) on conflict do nothing', [name]);
-
-/**
- * Wake-ups of a waiting loop: `poke` (an append, a lost connection, a stop) ends the current wait, or the
- * next one at once when none is under way.
- */
-function createWakeUps() {
-  let wake: (() => void) | null = null;
-  let woken = false;
-  return {
-    poke() {
-      woken = true;
-      wake?.();
-    },
-    /** Until poked or `ms` passed: whether it was poked. */
-    async wait(ms: number): Promise<boolean> {
-      if (woken) {
-        woken = false;
-        return true;
-      }
-      const poked = await new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(false), ms);
-        wake = () => {
-          clearTimeout(timer);
-          resolve(true);
-        };
-      });
-      wake = null;
-      woken = false;
-      return poked;
-    },
-  };
-}
 
 type Connection = Awaited<ReturnType<typeof connect>>;
 
