@@ -1,6 +1,6 @@
+import { timelineText } from '@ot/contracts/events/event-labels.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import type { Projection } from '../../runtime/projection.ts';
-import { describeEvent } from './describe-event.ts';
 
 /**
  * order_timeline: the event stream rendered for people. Item names come from the items
@@ -15,7 +15,7 @@ export const orderTimelineProjection: Projection = {
   },
   project(event, view) {
     if (!event.stream.startsWith(orderStreamPrefix)) return [];
-    const text = describeEvent(
+    const text = timelineText(
       event,
       (itemId) => (view.get('order_items', itemId)?.name as string | undefined) ?? 'Item',
     );
