@@ -80,8 +80,8 @@ function relativeTargets(text: string): string[] {
   const prose = linesOutsideCode(text)
     .map(({ line }) => line.replace(/`[^`]*`/g, ''))
     .join('\n');
-  const targets = [...prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]);
-  targets.push(...[...prose.matchAll(/<img\s[^>]*src="([^"]+)"/g)].map((m) => m[1]));
+  const targets = [...prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? '');
+  targets.push(...[...prose.matchAll(/<img\s[^>]*src="([^"]+)"/g)].map((m) => m[1] ?? ''));
   return targets.filter((target) => !/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target));
 }
 
@@ -155,7 +155,7 @@ test('the checks see prose: a long sentence is caught, code and tables are not p
   const text = ['# Title', '', long, '', '```sh', long, '```', '', `| ${long} |`, '', '- short item.'].join('\n');
   const found = paragraphs(text).flatMap((paragraph) => sentences(paragraph.text));
   assert.equal(found.length, 2);
-  assert.equal(words(found[0]).length, 45);
+  assert.equal(words(found[0] ?? '').length, 45);
   assert.equal(relativeTargets('[a](docs/x.md) [b](https://example.com) `[c](nope.md)` ![i](img.png)'), [
     'docs/x.md',
     'img.png',
