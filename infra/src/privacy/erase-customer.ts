@@ -9,7 +9,7 @@ import type { CommandContext } from '@ot/contracts/events/event-envelope.ts';
 import type pg from 'pg';
 import { sleep } from '../db/backoff.ts';
 import type { DocumentStore } from '../documents/document-store.ts';
-import type { EventStore } from '../event-store/event-store.ts';
+import { type EventStore, reached, start } from '../event-store/event-store.ts';
 import { dataDir } from '../repo-root.ts';
 import { type ErasureTarget, erasureSteps } from './erasure-steps.ts';
 import type { Keyring } from './keyring.ts';
@@ -100,16 +100,14 @@ export async function eraseCustomer(
 
 async function projectorPassed(deps: ErasureDeps, position: number): Promise<void> {
   const until = Date.now() + (deps.projectorWaitMs ?? 5000);
+  const place = await deps.store.locate(position);
   while (Date.now() < until) {
     const { rows } = await deps.pool.query<{ tx: string; position: string }>(
       `select tx, position from rm.checkpoints where name = 'projector'`,
     );
-    const checkpoint = rows[0];
-    if (
-      checkpoint &&
-      (await deps.store.hasPassed({ tx: Number(checkpoint.tx), position: Number(checkpoint.position) }, position))
-    )
-      return;
+    const row = rows[0];
+    const checkpoint = row ? { tx: Number(row.tx), position: Number(row.position) } : start;
+    if (reached(checkpoint, place, { event: true, head: false })) return;
     await sleep(25);
   }
 }

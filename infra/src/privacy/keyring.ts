@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { keepListening } from '../event-store/postgres-listener.ts';
+import { keepListening } from '../db/postgres-listener.ts';
 import { recentlyUsed } from '../recently-used.ts';
 import { derivedKey, emailDigest, newDataKey, unwrapKey, wrapKey } from './field-cipher.ts';
 
