@@ -35,12 +35,23 @@ create table privacy.history_conversions (
   started_at timestamptz not null default now(),
   converted_at timestamptz
 );
-insert into privacy.history_conversions (id, old_head, old_events, old_streams)
-select 1,
-       sha256(convert_to(coalesce(string_agg(h.stream || ':' || encode(h.hash, 'hex'), E'\n' order by h.stream), ''), 'UTF8')),
-       (select count(*) from es.events),
-       count(*)
-  from (select distinct on (stream) stream, hash from es.events order by stream, version desc) h;
+-- (A store from before the hash chains has no heads to record: the conversion chains it from scratch.)
+do $$
+begin
+  if exists (select 1 from information_schema.columns where table_schema = 'es' and table_name = 'events' and column_name = 'hash') then
+    execute $sql$
+      insert into privacy.history_conversions (id, old_head, old_events, old_streams)
+      select 1,
+             sha256(convert_to(coalesce(string_agg(h.stream || ':' || encode(h.hash, 'hex'), E'\n' order by h.stream), ''), 'UTF8')),
+             (select count(*) from es.events),
+             count(*)
+        from (select distinct on (stream) stream, hash from es.events order by stream, version desc) h
+    $sql$;
+  else
+    insert into privacy.history_conversions (id, old_head, old_events, old_streams)
+    select 1, null, count(*), count(distinct stream) from es.events;
+  end if;
+end $$;
 
 -- Each stream the conversion sealed again: its head before and after (the stream as it is now named).
 create table privacy.resealed_streams (

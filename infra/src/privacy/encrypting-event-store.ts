@@ -139,7 +139,7 @@ export async function sealStreamEvents<E extends Sealable>(
   for (const event of events) {
     const email = identifyingEmail(event.type, event.data);
     const personal =
-      email !== null || hasPersonalValues(event.type, event.data) || event.metadata.actor.kind === 'customer';
+      email !== null || hasPersonalValues(event.type, event.data) || event.metadata?.actor?.kind === 'customer';
     if (email) current = await keyring.subjectForEmail(email);
     else if (personal && !current) {
       if (!looked) current = await ofStream();
