@@ -24,6 +24,8 @@ export interface Keyring {
   keysOf(subjectIds: Iterable<string>): Promise<Map<string, Buffer | null>>;
   /** Destroys a customer's data key inside `client`'s transaction; everything it encrypted reads as erased. */
   destroy(client: pg.ClientBase, subjectId: string): Promise<void>;
+  /** Calls back whenever a key is forgotten here (destroyed by any process): what was opened with it is stale. */
+  onForget(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -43,10 +45,12 @@ export function createKeyring(
   const indexKey = derivedKey(master, 'email-index');
   const keys = recentlyUsed<string, Buffer | null>(KEPT_KEYS);
   const subjectsByDigest = recentlyUsed<string, string>(KEPT_KEYS);
+  const forgotten = new Set<() => void>();
   const forget = (subjectId?: string) => {
     subjectsByDigest.clear();
     if (subjectId) keys.set(subjectId, null);
     else keys.clear();
+    for (const listener of forgotten) listener();
   };
   const listener = options.listen ? keepListening(options.listen, KEYS_CHANNEL, forget) : null;
 
@@ -128,6 +132,7 @@ export function createKeyring(
       await client.query(`select pg_notify('${KEYS_CHANNEL}', $1)`, [subjectId]);
       forget(subjectId);
     },
+    onForget: (listener) => void forgotten.add(listener),
     async close() {
       await listener?.close();
     },

@@ -1,4 +1,5 @@
 import { ERASED_CUSTOMER, erasedAddress } from '@ot/contracts/privacy/personal-fields.ts';
+import { AUTH_CHANGED_CHANNEL } from '../db/change-signal.ts';
 import type { ErasureStep } from './erasure-steps.ts';
 
 /**
@@ -30,5 +31,7 @@ export const readModelsErasure: ErasureStep = {
     await tx.query(`update rm.email_retry_queue set recipient_email = '' where id = any($1::text[])`, [
       notificationIds,
     ]);
+    // The checkpoint does not move for this: answers the query services keep in memory must be dropped.
+    await tx.query(`select pg_notify('${AUTH_CHANGED_CHANNEL}', '')`);
   },
 };
