@@ -5,12 +5,13 @@ import type { CustomerData, ErasureResult } from '@ot/contracts/customers/custom
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { verifyEventChains } from '@ot/infra/event-store/postgres-chain-verify.ts';
 import { createLogger } from '@ot/infra/logger.ts';
+import { expiredCustomers } from '@ot/infra/privacy/retention.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { projections } from '../../projector/src/projections/all-projections.ts';
 import { verifyReadModels } from '../../projector/src/rebuild/verify-read-models.ts';
 import { addOrder, signedInAdmin, signedInCustomer } from '../support/scenario.ts';
-import { type Client, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
+import { type Client, orderPayload, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -173,6 +174,37 @@ test('a customer downloads their data, and staff export it by email, spec sheets
   assert.is((await context.admin.get('/api/admin/customers/export?email=nobody%40example.com')).status, 404);
   assert.is((await customer.get(`/api/admin/customers/export?email=${encodeURIComponent(who.email)}`)).status, 403);
   assert.is((await customer.post('/api/admin/customers/erase', { email: who.email, reason: 'x' })).status, 403);
+});
+
+test('retention: customers whose last order activity is older than the limit, by the order date as the studio counts it', async ({
+  stack,
+  admin,
+}) => {
+  const old = uniqueEmail('retention-old');
+  const recent = uniqueEmail('retention-recent');
+  // Imported today, placed years ago: it counts from its own date.
+  assert.is(
+    (await admin.post('/api/admin/import', [orderPayload({ customerEmail: old, orderDate: '2015-03-02' })])).status,
+    200,
+  );
+  await addOrder(admin, { customerEmail: recent, orderDate: '2015-03-02' });
+  const stillActive = await admin.get<OrderView[]>('/api/admin/orders');
+  const recentOrder = stillActive.body.find((order) => order.customerEmail === recent) as OrderView;
+  const item = recentOrder.items[0]?.id as string;
+  assert.is(
+    (
+      await admin.patch(`/api/admin/orders/${recentOrder.orderNumber}/items/${item}`, {
+        status: 'order_placed_with_manufacturer',
+      })
+    ).status,
+    200,
+  );
+  await stack.settle();
+  const expired = await expiredCustomers(stack.db.pool, 5, new Date());
+  const emails = expired.map((customer) => customer.email);
+  assert.ok(emails.includes(old));
+  assert.not.ok(emails.includes(recent), 'an item changed today is activity');
+  assert.is(expired.find((customer) => customer.email === old)?.lastActivity, '2015-03-02');
 });
 
 test.run();
