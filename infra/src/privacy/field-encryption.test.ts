@@ -63,4 +63,29 @@ test('an event whose key is gone reads as erased, never as an error', () => {
   assert.is(wrong.customerName, ERASED_CUSTOMER);
 });
 
+test('personal values are sealed together, once per event; a null stays null and an absent one absent', () => {
+  const withSheet = {
+    ...placed,
+    customerPhone: null,
+    items: placed.items.map((item, i) => ({ ...item, documentUrl: i === 0 ? '/api/documents/abc' : null })),
+  };
+  const stored = sealData('OrderPlaced', withSheet, subject, key) as Record<string, unknown>;
+  assert.is(JSON.stringify(stored).split('$pii').length - 1, 1);
+  assert.is(stored.customerPhone, null);
+  assert.not.ok('customerName' in stored);
+  assert.equal(openData('OrderPlaced', stored, new Map([[subject, key]])), withSheet);
+  const erased = openData('OrderPlaced', stored, new Map()) as typeof withSheet;
+  assert.equal(
+    erased.items.map((item) => item.documentUrl),
+    [null, null],
+  );
+  const email = { notificationId: 'n-1', recipientEmail: 'jane@example.com', emailType: 'order_update' };
+  const erasedEmail = openData(
+    'CustomerNotificationRequested',
+    sealData('CustomerNotificationRequested', email, subject, key),
+    new Map(),
+  );
+  assert.equal(erasedEmail, { notificationId: 'n-1', recipientEmail: '', emailType: 'order_update' });
+});
+
 test.run();
