@@ -34,6 +34,8 @@ export interface CommandServiceDeps {
   newId: () => string;
   /** Uploaded spec documents. */
   documents: DocumentStore;
+  /** Where erasures are recorded outside the database (default `.data/erasure-ledger.jsonl`). */
+  ledgerFile?: string;
   /** The only way to fetch a URL a user gave us (the Drive import). */
   fetcher: DocumentFetcher;
 }

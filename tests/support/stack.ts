@@ -109,6 +109,8 @@ export async function startStack(
     pool: commandPool,
     store: commandStore,
     keyring: commandStore.keyring,
+    // The ledger of this stack's erasures, outside the repository's .data.
+    ledgerFile: join(documentsDir, 'erasure-ledger.jsonl'),
     orderNumbers:
       commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
     idempotency: createPostgresIdempotencyStore(commandPool),

@@ -239,6 +239,12 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      // Old log segments are removed, not kept for reuse: after an erasure nothing of it stays in them
+      // (infra/src/privacy/scrub-storage.ts).
+      '-c',
+      'wal_recycle=off',
+      '-c',
+      'wal_init_zero=off',
     ],
     { ...(runAs ?? {}), stdio: ['ignore', log, log], detached: true },
   );

@@ -7,6 +7,7 @@ import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../logger.ts';
+import { scrubAfterErasures } from '../privacy/scrub-storage.ts';
 import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
 import serverEntries from './server-entries.json' with { type: 'json' };
@@ -56,6 +57,8 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   console.log(`\n${message}\n`);
 }
 await pool.end();
+// As the owner, for as long as the app runs: the database's files are scrubbed after each erasure.
+const scrubber = scrubAfterErasures(createPool(database.url, 2), logger);
 
 // The services connect as the app role (least privilege); migrations and the admin above ran as the owner.
 const appUrl = await prepareAppRole(database.url, appDatabaseUrl(database.url, config.APP_DATABASE_URL), logger);
@@ -126,6 +129,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   logger.info({ signal }, 'stopping');
   await supervisor.stop();
+  await scrubber.close();
   await database.stop();
   logger.info('stopped');
   process.exit(0);

@@ -13,6 +13,7 @@ import { type EventStore, reached, start } from '../event-store/event-store.ts';
 import { dataDir } from '../repo-root.ts';
 import { type ErasureTarget, erasureSteps } from './erasure-steps.ts';
 import type { Keyring } from './keyring.ts';
+import { ERASED_CHANNEL } from './scrub-storage.ts';
 
 /** The erasure ledger outside the database (customer ids only), to apply again after restoring a backup. */
 export const erasureLedgerFile = join(dataDir, 'erasure-ledger.jsonl');
@@ -87,6 +88,7 @@ export async function eraseCustomer(
   await projectorPassed(deps, appended.position);
   await inTransaction(deps.pool, async (client) => {
     for (const step of erasureSteps(deps)) await step.erase(client, target);
+    await client.query(`select pg_notify('${ERASED_CHANNEL}', $1)`, [target.subjectId]);
   });
   await appendToLedger(deps.ledgerFile ?? erasureLedgerFile, target.subjectId, context);
   return {

@@ -10,6 +10,7 @@ import { createEventStore } from '../event-store/create-event-store.ts';
 import { createLogger } from '../logger.ts';
 import { type ErasureDeps, eraseCustomer, erasureLedgerFile } from './erase-customer.ts';
 import { expiredCustomers } from './retention.ts';
+import { scrubStorage } from './scrub-storage.ts';
 
 /**
  * `npm run privacy -- erase <email> [--reason <text>]`, `retention [--dry-run]`, `reapply [<ledger>]`.
@@ -117,7 +118,10 @@ const code = await withDatabase(config, logger, async (url) => {
   const pool = createPool(url, 4);
   const store = await createEventStore(config, pool);
   try {
-    return await run({ pool, store, keyring: store.keyring, documents: createDocumentStore(config) });
+    const code = await run({ pool, store, keyring: store.keyring, documents: createDocumentStore(config) });
+    // Run as the owner: the old row versions of what was erased go from the database's files now.
+    if (code === 0 && !rest.includes('--dry-run')) await scrubStorage(pool, logger);
+    return code;
   } catch (error) {
     console.log((error as Error).message);
     return 1;
