@@ -25,7 +25,7 @@ COPY --from=build /app/pwa/dist ./pwa/dist
 COPY --from=build /app/infra/src/migrations ./infra/src/migrations
 # Uploaded spec documents live on a volume, owned by the user the services run as.
 ENV DOCUMENT_STORE_DIR=/var/lib/order-tracker/documents
-RUN mkdir -p /var/lib/order-tracker/documents /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
+RUN mkdir -p /var/lib/order-tracker/documents /var/lib/order-tracker/privacy /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
 VOLUME ["/var/lib/order-tracker/documents"]
 USER node
 EXPOSE 3000

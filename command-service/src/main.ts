@@ -29,6 +29,7 @@ const app = createApp({
   pool,
   store,
   keyring: store.keyring,
+  ...(config.ERASURE_LEDGER && { ledgerFile: config.ERASURE_LEDGER }),
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   idempotency: createPostgresIdempotencyStore(pool),
   logger,

@@ -34,6 +34,8 @@ const envSchema = z.object({
   SESSION_SECRET: optional,
   /** Wraps every customer's data key (64 hex characters or base64 of 32 bytes); unset: `.data/master.key`, made on first start. */
   MASTER_KEY: optional,
+  /** Where erasures are also recorded, by customer id (docs/privacy.md); unset: `.data/erasure-ledger.jsonl`. */
+  ERASURE_LEDGER: optional,
   /** Customers whose last order activity is older than this many years are erased by `npm run privacy -- retention`. */
   RETENTION_YEARS: z
     .string()

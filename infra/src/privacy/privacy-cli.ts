@@ -13,11 +13,12 @@ import { expiredCustomers } from './retention.ts';
 import { scrubStorage } from './scrub-storage.ts';
 
 /**
- * `npm run privacy -- erase <email> [--reason <text>]`, `retention [--dry-run]`, `reapply [<ledger>]`.
+ * `npm run privacy -- erase <email> [--reason <text>]`, `retention [--dry-run]`, `reapply [<ledger>]`, and
+ * `scrub` (what every other one does last, as the owner: the erased rows' old versions out of the files).
  * Output names customers by id and orders by number, never by email: it may end up in a log.
  */
 const USAGE =
-  'Usage: npm run privacy -- erase <email> [--reason <text>]  |  retention [--dry-run]  |  reapply [<ledger file>]';
+  'Usage: npm run privacy -- erase <email> [--reason <text>]  |  retention [--dry-run]  |  reapply [<ledger file>]  |  scrub';
 const args = process.argv.slice(2);
 const [command, ...rest] = args;
 const option = (name: string) => {
@@ -49,7 +50,8 @@ async function run(deps: ErasureDeps): Promise<number> {
     return 0;
   }
   if (command === 'retention') return retention(deps, rest.includes('--dry-run'));
-  if (command === 'reapply') return reapply(deps, rest[0] ?? erasureLedgerFile);
+  if (command === 'reapply') return reapply(deps, rest[0] ?? deps.ledgerFile ?? erasureLedgerFile);
+  if (command === 'scrub') return 0; // the scrub below is all it does
   console.log(USAGE);
   return 2;
 }
@@ -118,7 +120,8 @@ const code = await withDatabase(config, logger, async (url) => {
   const pool = createPool(url, 4);
   const store = await createEventStore(config, pool);
   try {
-    const code = await run({ pool, store, keyring: store.keyring, documents: createDocumentStore(config) });
+    const deps = { pool, store, keyring: store.keyring, documents: createDocumentStore(config) };
+    const code = await run({ ...deps, ...(config.ERASURE_LEDGER && { ledgerFile: config.ERASURE_LEDGER }) });
     // Run as the owner: the old row versions of what was erased go from the database's files now.
     if (code === 0 && !rest.includes('--dry-run')) await scrubStorage(pool, logger);
     return code;
