@@ -106,6 +106,12 @@ export function createEncryptingEventStore(inner: EventStore, keyring: Keyring):
     },
     readAll: async (options) => openEvents(await inner.readAll(options)),
     async startStreams(entries) {
+      // Every customer of the batch known (their keys made) in one round trip, not one per new customer.
+      const emails = entries.flatMap(({ stream, event }) => {
+        const named = stream.startsWith(customerStreamPrefix) ? stream.slice(customerStreamPrefix.length) : '';
+        return [identifyingEmail(event.type, event.data) ?? [], named.includes('@') ? named : []].flat();
+      });
+      await keyring.subjectsForEmails(emails);
       const sealed: { stream: string; event: NewEvent }[] = [];
       for (const entry of entries) {
         const name = (await storedName(entry.stream, true)) as string;
