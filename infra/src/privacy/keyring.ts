@@ -34,6 +34,23 @@ export interface Keyring {
 /** Unwrapped keys kept in memory: a read or an append decrypts without a round trip or an unwrap. */
 const KEPT_KEYS = 20_000;
 
+/** Makes a key for each digest that has none (one statement), and answers every digest's key row. */
+const MAKE_KEYS = `
+  with wanted as (select * from unnest($1::bytea[], $2::uuid[], $3::bytea[]) as w (digest, id, wrapped)),
+       made as (insert into privacy.data_keys (subject_id, email_digest, wrapped_key)
+                select id, digest, wrapped from wanted on conflict (email_digest) do nothing
+                returning subject_id, email_digest, wrapped_key)
+  select * from made
+  union all
+  select k.subject_id, k.email_digest, k.wrapped_key from privacy.data_keys k join wanted w on w.digest = k.email_digest
+   where k.wrapped_key is not null`;
+
+interface KeyRow {
+  subject_id: string;
+  email_digest: Buffer;
+  wrapped_key: Buffer | null;
+}
+
 /**
  * Data keys in `privacy.data_keys`, each wrapped by the master key; an email is found by its keyed
  * digest, never stored. `listen`: a long-running process hears destroyed keys (NOTIFY) on this pool and
@@ -56,75 +73,49 @@ export function createKeyring(
   };
   const listener = options.listen ? keepListening(options.listen, KEYS_CHANNEL, forget) : null;
 
-  const remember = (id: string, wrapped: Buffer | null): Buffer | null => {
-    const key = wrapped ? unwrapKey(master, id, wrapped) : null;
-    keys.set(id, key);
-    return key;
+  const remember = (rows: readonly KeyRow[]) => {
+    for (const row of rows) {
+      const key = row.wrapped_key ? unwrapKey(master, row.subject_id, row.wrapped_key) : null;
+      keys.set(row.subject_id, key);
+      if (key && row.email_digest) subjectsByDigest.set(row.email_digest.toString('hex'), row.subject_id);
+    }
   };
-
-  async function subjectOfDigest(digest: Buffer, create: boolean): Promise<Subject | null> {
-    const cachedId = subjectsByDigest.get(digest.toString('hex'));
-    const cachedKey = cachedId ? keys.get(cachedId) : undefined;
-    if (cachedId && cachedKey) return { id: cachedId, key: cachedKey };
-    const id = randomUUID();
-    const sql = create
-      ? `with made as (
-           insert into privacy.data_keys (subject_id, email_digest, wrapped_key) values ($2, $1, $3)
-           on conflict (email_digest) do nothing returning subject_id, wrapped_key)
-         select subject_id, wrapped_key from made
-         union all
-         select subject_id, wrapped_key from privacy.data_keys where email_digest = $1 and wrapped_key is not null`
-      : 'select subject_id, wrapped_key from privacy.data_keys where email_digest = $1 and wrapped_key is not null';
-    const dataKey = newDataKey();
-    const params = create ? [digest, id, wrapKey(master, id, dataKey)] : [digest];
-    let { rows } = await pool.query<{ subject_id: string; wrapped_key: Buffer }>(sql, params);
-    // Another process made it after this statement's snapshot was taken: it is there to read now.
-    if (create && rows.length === 0) ({ rows } = await pool.query(sql, params));
-    const row = rows[0];
-    if (!row) return null;
-    const key = remember(row.subject_id, row.wrapped_key);
-    if (!key) return null;
-    subjectsByDigest.set(digest.toString('hex'), row.subject_id);
-    return { id: row.subject_id, key };
+  const known = (digest: Buffer): Subject | null => {
+    const id = subjectsByDigest.get(digest.toString('hex'));
+    const key = id ? keys.get(id) : null;
+    return id && key ? { id, key } : null;
+  };
+  /** Every digest's customer known here: looked up, or made, in one round trip for all that are not. */
+  async function learn(digests: readonly Buffer[]): Promise<void> {
+    const missing = [...new Map(digests.map((d) => [d.toString('hex'), d])).values()].filter((d) => !known(d));
+    if (missing.length === 0) return;
+    const ids = missing.map(() => randomUUID());
+    const wrapped = ids.map((id) => wrapKey(master, id, newDataKey()));
+    remember((await pool.query<KeyRow>(MAKE_KEYS, [missing, ids, wrapped])).rows);
   }
 
   return {
     async subjectForEmail(email) {
-      const subject = await subjectOfDigest(emailDigest(indexKey, email), true);
+      const digest = emailDigest(indexKey, email);
+      await learn([digest]);
+      // Made by another process after that statement's snapshot: it is there to read now.
+      if (!known(digest)) await learn([digest]);
+      const subject = known(digest);
       if (!subject) throw new Error('no data key could be made for a customer');
       return subject;
     },
-    async subjectsForEmails(emails) {
-      const wanted = new Map<string, Buffer>();
-      for (const email of emails) {
-        const digest = emailDigest(indexKey, email);
-        const hex = digest.toString('hex');
-        const known = subjectsByDigest.get(hex);
-        if (!(known && keys.get(known))) wanted.set(hex, digest);
-      }
-      if (wanted.size === 0) return;
-      const digests = [...wanted.values()];
-      const ids = digests.map(() => randomUUID());
-      const wrapped = ids.map((id) => wrapKey(master, id, newDataKey()));
-      const { rows } = await pool.query<{ subject_id: string; email_digest: Buffer; wrapped_key: Buffer }>(
-        `with wanted as (select * from unnest($1::bytea[], $2::uuid[], $3::bytea[]) as w (digest, id, wrapped)),
-              made as (insert into privacy.data_keys (subject_id, email_digest, wrapped_key)
-                       select id, digest, wrapped from wanted on conflict (email_digest) do nothing
-                       returning subject_id, email_digest, wrapped_key)
-         select * from made
-         union all
-         select k.subject_id, k.email_digest, k.wrapped_key from privacy.data_keys k join wanted w on w.digest = k.email_digest
-          where k.wrapped_key is not null`,
-        [digests, ids, wrapped],
-      );
-      for (const row of rows) {
-        if (remember(row.subject_id, row.wrapped_key))
-          subjectsByDigest.set(row.email_digest.toString('hex'), row.subject_id);
-      }
-      // Any made by another process meanwhile are found one by one, as subjectForEmail finds them.
-    },
+    subjectsForEmails: (emails) => learn([...emails].map((email) => emailDigest(indexKey, email))),
     async findSubject(email) {
-      return (await subjectOfDigest(emailDigest(indexKey, email), false))?.id ?? null;
+      const digest = emailDigest(indexKey, email);
+      const cached = known(digest);
+      if (cached) return cached.id;
+      const { rows } = await pool.query<KeyRow>(
+        `select subject_id, email_digest, wrapped_key from privacy.data_keys
+          where email_digest = $1 and wrapped_key is not null`,
+        [digest],
+      );
+      remember(rows);
+      return known(digest)?.id ?? null;
     },
     async newSubject() {
       const id = randomUUID();
@@ -137,22 +128,18 @@ export function createKeyring(
       return { id, key };
     },
     async keysOf(subjectIds) {
-      const found = new Map<string, Buffer | null>();
-      const missing: string[] = [];
-      for (const id of new Set(subjectIds)) {
-        const key = keys.get(id);
-        if (key === undefined) missing.push(id);
-        else found.set(id, key);
-      }
+      const wanted = [...new Set(subjectIds)];
+      const missing = wanted.filter((id) => keys.get(id) === undefined);
       if (missing.length > 0) {
-        const { rows } = await pool.query<{ subject_id: string; wrapped_key: Buffer | null }>(
-          'select subject_id, wrapped_key from privacy.data_keys where subject_id = any($1::uuid[])',
+        const { rows } = await pool.query<KeyRow>(
+          'select subject_id, email_digest, wrapped_key from privacy.data_keys where subject_id = any($1::uuid[])',
           [missing],
         );
-        const wrapped = new Map(rows.map((row) => [row.subject_id, row.wrapped_key]));
-        for (const id of missing) found.set(id, remember(id, wrapped.get(id) ?? null));
+        remember(rows);
+        // Never known here (a restored older backup, say): as good as erased.
+        for (const id of missing) if (keys.get(id) === undefined) keys.set(id, null);
       }
-      return found;
+      return new Map(wanted.map((id) => [id, keys.get(id) ?? null]));
     },
     async destroy(client, subjectId) {
       await client.query(
