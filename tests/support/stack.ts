@@ -269,7 +269,7 @@ export class Client {
 
 export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
-/** A valid add-order payload as the spec's form sends it; `overrides` replace fields whole (items too). */
+/** A valid add-order payload as the add-order form sends it; `overrides` replace fields whole (items too). */
 export function orderPayload(overrides: Record<string, unknown> = {}) {
   return { ...samplePlaceOrderPayload({ customerEmail: uniqueEmail() }), ...overrides };
 }
