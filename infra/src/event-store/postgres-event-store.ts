@@ -60,9 +60,9 @@ const locateColumns: NonNullable<EventStore['locateColumns']> = {
      (select e.transaction_id::text from es.events e where e.position = ${param}) as es_asked_tx`,
   read(row, position) {
     const { es_head: head, es_asked_tx: tx } = row as Record<string, string | null | undefined>;
-    const [headTx, headPosition] = head ? head.split(' ') : [];
+    const [headTx, headAt] = head ? head.split(' ') : [];
     return {
-      head: headTx && headPosition ? { tx: toNumber(headTx), position: toNumber(headPosition) } : null,
+      head: headTx && headAt ? { tx: toNumber(headTx), position: toNumber(headAt) } : null,
       event: tx && position > 0 ? { tx: toNumber(tx), position } : null,
     };
   },
