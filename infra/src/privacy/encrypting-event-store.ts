@@ -40,16 +40,17 @@ export function createEncryptingEventStore(inner: EventStore, keyring: Keyring):
     return id ? `${customerStreamPrefix}${id}` : null;
   }
 
+  /** The events as written; one that holds nothing sealed is passed on as it is (the same object). */
   async function openEvents<E extends RecordedEvent>(events: E[]): Promise<E[]> {
     const subjects = new Set<string>();
     for (const event of events) subjectsOf(event.type, event.data, event.metadata, subjects);
     if (subjects.size === 0) return events;
     const keys = await keyring.keysOf(subjects);
-    return events.map((event) => ({
-      ...event,
-      data: openData(event.type, event.data, keys),
-      metadata: openMetadata(event.metadata, keys),
-    }));
+    return events.map((event) => {
+      const data = openData(event.type, event.data, keys);
+      const metadata = openMetadata(event.metadata, keys);
+      return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+    });
   }
 
   /** Learns whose the stream is from its events as stored: the customer of its latest personal value. */
