@@ -42,7 +42,7 @@ const app = createApp({
   loginCodes: createLoginCodes(pool, config.SESSION_SECRET),
   clock: () => new Date(),
   newId: randomUUID,
-  documents: createDocumentStore(config),
+  documents: createDocumentStore(pool),
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 async function close() {

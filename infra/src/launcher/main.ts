@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
+import { moveConfiguredDiskDocuments } from '../documents/move-disk-documents.ts';
 import { createLogger } from '../logger.ts';
 import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
@@ -39,6 +40,7 @@ if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
 }
 
 const database = await openDatabase(config, logger);
+await moveConfiguredDiskDocuments(database.url, config, logger);
 const pool = createPool(database.url, 2);
 const users = createUserRepository(pool);
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
