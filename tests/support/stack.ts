@@ -72,9 +72,11 @@ export async function startStack(
     readReplica?: (databaseUrl: string) => string;
     /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
     commandDatabaseUrl?: (url: string) => Promise<string>;
+    /** A database of the test server that holds data already (a restore's), instead of a fresh one. */
+    databaseUrl?: string;
   } = {},
 ): Promise<Stack> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options.databaseUrl);
   const esdb = options.eventStore === 'eventstoredb' ? await startEventStoreDbStandIn() : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent',

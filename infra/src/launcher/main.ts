@@ -8,9 +8,9 @@ import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { moveConfiguredDiskDocuments } from '../documents/move-disk-documents.ts';
 import { createLogger } from '../logger.ts';
+import { type Entry, nodeArgs as entryArgs, runsCompiled } from './entry-args.ts';
 import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
-import serverEntries from './server-entries.json' with { type: 'json' };
 import { createSupervisor } from './supervisor.ts';
 
 /**
@@ -22,13 +22,8 @@ import { createSupervisor } from './supervisor.ts';
 const config = loadConfig();
 const logger = createLogger('launcher', config.LOG_LEVEL);
 
-type Entry = keyof typeof serverEntries;
-const compiled = !import.meta.url.endsWith('.ts');
-/** node's arguments to run one entry of server-entries.json. */
-const nodeArgs = (entry: Entry): string[] =>
-  compiled
-    ? ['--enable-source-maps', join(repoRoot, 'dist', 'server', `${entry}.js`)]
-    : ['--import', 'tsx', join(repoRoot, serverEntries[entry])];
+const compiled = runsCompiled(import.meta.url);
+const nodeArgs = (entry: Entry) => entryArgs(entry, compiled);
 
 if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
   logger.info('pwa/dist is missing: building the app (once)');
