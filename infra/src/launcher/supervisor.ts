@@ -20,22 +20,6 @@ export const restartDelay = (failures: number): number =>
 
 /** How long a replacement may take to report ready before it is given up and the old process kept. */
 const REPLACE_READY_MS = 60_000;
-/** How long a stopping child may finish its requests before it is killed. */
-const STOP_GRACE_MS = 8_000;
-
-/** SIGTERM, then SIGKILL after the grace period; resolves once the child has exited. */
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 /**
  * Runs each service as its own process and restarts one that exits, logging one line per restart with
  * its cause (exit code or signal, and the last error the child reported or wrote to stderr). A child
@@ -81,9 +65,7 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
-      const lines = chunk.toString('utf8').split('\n');
-      const last = lines.findLast((line) => line.trim() && !line.trimStart().startsWith('at '));
-      if (last) lastError = last.trim().slice(0, 300);
+      lastError = lastErrorLine(chunk) ?? lastError;
     });
     child.on('error', (error) => logger.error({ child: spec.name, err: error }, `${spec.name} could not start`));
     child.on('exit', (code, signal) => {
@@ -191,4 +173,26 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
       await Promise.all([...running.values(), ...onTrial].map(stopChild));
     },
   };
+}
+
+/** SIGTERM, and SIGKILL if it has not exited 8 s later. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The last line a child wrote to stderr that is not a stack frame: the cause a restart's log line names. */
+function lastErrorLine(chunk: Buffer): string | undefined {
+  const lines = chunk.toString('utf8').split('\n');
+  return lines
+    .findLast((line) => line.trim() && !line.trimStart().startsWith('at '))
+    ?.trim()
+    .slice(0, 300);
 }
