@@ -103,7 +103,10 @@ test(`${KILLS} SIGKILLs of the command and query services and a rolling restart 
   const admin = await signedIn(product.baseUrl);
   const orders: { orderNumber: string; itemIds: string[]; client: Client }[] = [];
   for (let i = 0; i < CLIENTS; i++) {
-    const placed = await admin.post<{ orderNumber: string; items: { id: string }[] }>('/api/admin/orders', orderPayload());
+    const placed = await admin.post<{ orderNumber: string; items: { id: string }[] }>(
+      '/api/admin/orders',
+      orderPayload(),
+    );
     assert.is(placed.status, 201);
     orders.push({
       orderNumber: placed.body.orderNumber,
@@ -148,7 +151,11 @@ test(`${KILLS} SIGKILLs of the command and query services and a rolling restart 
       `/api/orders/${order.orderNumber}`,
     );
     for (const [itemId, date] of load.acknowledged.get(order.orderNumber) ?? []) {
-      assert.is(view.body.items.find((item) => item.id === itemId)?.estimatedDelivery, date, `${order.orderNumber} ${itemId}`);
+      assert.is(
+        view.body.items.find((item) => item.id === itemId)?.estimatedDelivery,
+        date,
+        `${order.orderNumber} ${itemId}`,
+      );
     }
   }
 });
