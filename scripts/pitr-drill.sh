@@ -12,7 +12,8 @@ for tool in "$PG_BIN/initdb" "$PG_BIN/pg_ctl" "$PG_BIN/psql" "$PGBACKREST"; do
 done
 
 DIR=$(mktemp -d /tmp/ot-pitr-XXXXXX)
-PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+PORT=$(free_port)
 # PostgreSQL and pgBackRest refuse to run as root: as root, the drill runs them as the postgres user.
 if [ "$(id -u)" = 0 ]; then
   chown postgres: "$DIR"
@@ -25,6 +26,11 @@ backrest() { as_pg timeout 120 "$PGBACKREST" --config="$CONF" --stanza=drill "$@
 sql() { as_pg timeout 30 "$PG_BIN/psql" -h "$DIR" -p "$PORT" -U postgres -d postgres -XAtq -v ON_ERROR_STOP=1 -c "$1"; }
 server() { as_pg timeout 120 "$PG_BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 100 "$@" >/dev/null; }
 cleanup() {
+  local status=$?
+  if [ "$status" != 0 ] && [ -f "$DIR/server.log" ]; then
+    echo "--- the drill's server log (last lines) ---" >&2
+    tail -n 15 "$DIR/server.log" >&2
+  fi
   server stop -m immediate 2>/dev/null || true
   rm -rf "$DIR"
 }
@@ -57,7 +63,15 @@ archive_mode = on
 archive_command = '$PGBACKREST --config=$CONF --stanza=drill archive-push %p'
 max_wal_senders = 3
 PGCONF
-server start
+# The free port may be taken by someone else before the server binds it: then another one, at most 3 times.
+for attempt in 1 2 3; do
+  server start && break
+  grep -q "could not bind\|already in use" "$DIR/server.log" && [ "$attempt" != 3 ] || exit 1
+  OLD=$PORT
+  PORT=$(free_port)
+  as_pg sed -i "s/^port = $OLD\$/port = $PORT/" "$DIR/data/postgresql.conf"
+  as_pg sed -i "s/^pg1-port=$OLD\$/pg1-port=$PORT/" "$CONF"
+done
 
 backrest stanza-create
 backrest check
