@@ -7,6 +7,6 @@ export const documentsErasure = (documents: DocumentStore): ErasureStep => ({
   async erase(_tx, { documentIds, orderNumbers }) {
     const ids = new Set(documentIds);
     for (const record of await documents.forOrders(orderNumbers)) ids.add(record.id);
-    for (const id of ids) await documents.remove(id);
+    for (const id of ids) await documents.delete(id);
   },
 });

@@ -120,7 +120,7 @@ const code = await withDatabase(config, logger, async (url) => {
   const pool = createPool(url, 4);
   const store = await createEventStore(config, pool);
   try {
-    const deps = { pool, store, keyring: store.keyring, documents: createDocumentStore(config) };
+    const deps = { pool, store, keyring: store.keyring, documents: createDocumentStore(pool) };
     const code = await run({ ...deps, ...(config.ERASURE_LEDGER && { ledgerFile: config.ERASURE_LEDGER }) });
     // Run as the owner: the old row versions of what was erased go from the database's files now.
     if (code === 0 && !rest.includes('--dry-run')) await scrubStorage(pool, logger);

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import type { CustomerData } from '@ot/contracts/customers/customer-privacy.ts';
 import { uploadedDocumentId } from '@ot/contracts/documents/document-links.ts';
 import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
@@ -72,7 +73,7 @@ async function specSheets(documents: DocumentStore, orderNumbers: string[], item
   }
   const sheets: CustomerData['specSheets'] = [];
   for (const record of records.values()) {
-    const bytes = await documents.read(record.id);
+    const bytes = await buffer(await documents.read(record.id));
     sheets.push({
       id: record.id,
       orderNumber: record.orderNumber,
