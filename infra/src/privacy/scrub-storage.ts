@@ -20,6 +20,8 @@ const ERASED_TABLES = [
   'email.deliveries',
   'email.dev_mailbox',
   'commands.idempotency_keys',
+  'documents.documents',
+  'documents.chunks',
   'privacy.data_keys',
 ];
 
