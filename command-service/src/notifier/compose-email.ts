@@ -1,3 +1,4 @@
+import { formatDay } from '@ot/contracts/insights/studio-dates.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { orderEta } from '@ot/contracts/orders/order-rules.ts';
 import type { Order } from '@ot/contracts/orders/order-state.ts';
@@ -20,15 +21,6 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 
 /** A subject is one line whatever an order number holds. */
 const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ').trim();
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'MMM dd, yyyy' (spec section 9) from an ISO date, read as the calendar day it names. */
-export function formatDay(iso: string | null): string | null {
-  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  if (!match) return null;
-  const [, year, month, day] = match;
-  return `${MONTHS[Number(month) - 1] ?? month} ${day}, ${year}`;
-}
 
 const appUrl = (studio: Studio, path: string) => `${studio.publicUrl.replace(/\/+$/, '')}${path}`;
 export const orderPageUrl = (studio: Studio, orderNumber: string) =>
