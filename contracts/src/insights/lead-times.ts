@@ -97,24 +97,15 @@ export function leadTimes(spans: readonly SpanCount[]): LeadTimes {
     addTo(byManufacturer, key(span.manufacturer, span.stage), bucket);
     addTo(byStudio, key(span.stage), bucket);
   }
-  const summaries = new Map<Map<string, Bucket[]>, Map<string, LeadTime>>();
-  const summaryOf = (map: Map<string, Bucket[]>, k: string): LeadTime | null => {
-    let cache = summaries.get(map);
-    if (!cache) summaries.set(map, (cache = new Map()));
-    const known = cache.get(k);
-    if (known) return known;
-    const buckets = map.get(k);
-    if (!buckets) return null;
-    const summary = summarise(buckets);
-    cache.set(k, summary);
-    return summary;
-  };
+  const summed = (map: Map<string, Bucket[]>) =>
+    new Map([...map].map(([k, buckets]) => [k, summarise(buckets)] as const));
+  const [groupTimes, makerTimes, studioTimes] = [summed(byGroup), summed(byManufacturer), summed(byStudio)];
   const usual = (manufacturer: string | null, itemType: string, stage: Stage): Usual | null => {
-    const own = summaryOf(byGroup, key(manufacturer, itemType, stage));
+    const own = groupTimes.get(key(manufacturer, itemType, stage));
     if (own && own.count >= MIN_SAMPLES) return { ...own, fallback: null };
-    const maker = manufacturer === null ? null : summaryOf(byManufacturer, key(manufacturer, stage));
+    const maker = manufacturer === null ? undefined : makerTimes.get(key(manufacturer, stage));
     if (maker && maker.count >= MIN_SAMPLES) return { ...maker, count: own?.count ?? 0, fallback: 'manufacturer' };
-    const studio = summaryOf(byStudio, key(stage));
+    const studio = studioTimes.get(key(stage));
     return studio ? { ...studio, count: own?.count ?? 0, fallback: 'studio' } : null;
   };
   const groups = [...byGroup.keys()].map((k) => {
