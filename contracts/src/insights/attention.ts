@@ -55,7 +55,7 @@ const endOf = (start: string, length: number, today: string): string => {
   return end < today ? today : end;
 };
 
-/** When an item should be ready for collection (median) and likely by (80th percentile); null without figures. */
+/** When an item should be ready for collection (median) and likely by (80th percentile); null without figures for its stage. */
 export function predict(item: OpenItem, times: LeadTimes, today: string): Prediction {
   const ahead = stagesUntilReady(item.status);
   const figures = ahead.map((stage) => times.usual(item.manufacturer, item.itemType, stage));
@@ -65,10 +65,11 @@ export function predict(item: OpenItem, times: LeadTimes, today: string): Predic
   if (item.status === 'order_checked_ready_for_collection' || item.status === 'order_collected_shipped') {
     return { stageEnd, readyBy: item.enteredOn, likelyBy: item.enteredOn };
   }
-  if (figures.some((f) => f === null)) return { stageEnd, readyBy: null, likelyBy: null };
-  const known = figures as Usual[];
+  // No basis without figures for the stage it is in; a later stage the studio has no history of counts as no time.
+  if (!ownFigures) return { stageEnd, readyBy: null, likelyBy: null };
+  const later = figures.slice(1);
   const chain = (pick: (f: Usual) => number) =>
-    known.slice(1).reduce((day, f) => addDays(day, pick(f)), endOf(item.enteredOn, pick(known[0] as Usual), today));
+    later.reduce((day, f) => (f ? addDays(day, pick(f)) : day), endOf(item.enteredOn, pick(ownFigures), today));
   return { stageEnd, readyBy: chain((f) => f.medianDays), likelyBy: chain((f) => f.p80Days) };
 }
 
