@@ -148,12 +148,17 @@ const emailLogs = lazyPage(
   () => import('../features/email-logs/email-logs-page.tsx'),
   (m) => m.EmailLogsPage,
 );
+const insights = lazyPage(
+  () => import('../features/insights/components/insights-page.tsx'),
+  (m) => m.InsightsPage,
+);
 const PlaceOrderPage = placeOrder.Page;
 const EditOrderPage = editOrder.Page;
 const ImportPage = importPage.Page;
 const OrderHistoryPage = orderHistory.Page;
 const AuditPage = audit.Page;
 const EmailLogsPage = emailLogs.Page;
+const InsightsPage = insights.Page;
 
 /** The staff's pages by path (the admin dashboard has preloadAdminDashboard, which asks for its data too). */
 const staffPages: readonly (readonly [path: string, page: { load: () => Promise<unknown> }])[] = [
@@ -164,6 +169,7 @@ const staffPages: readonly (readonly [path: string, page: { load: () => Promise<
   ['/admin/orders/:orderNumber/history', orderHistory],
   ['/admin/audit', audit],
   ['/admin/email-logs', emailLogs],
+  ['/admin/insights', insights],
 ];
 
 /**
@@ -269,6 +275,14 @@ export function AppRoutes() {
           element={
             <StaffOnly>
               <EmailLogsPage />
+            </StaffOnly>
+          }
+        />
+        <Route
+          path="/admin/insights"
+          element={
+            <StaffOnly>
+              <InsightsPage />
             </StaffOnly>
           }
         />

@@ -1,12 +1,19 @@
 import { AdminDashboardPage } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { TestEmailDialog } from '../../features/email-logs/components/test-email-dialog.tsx';
+import { NeedsAttention } from '../../features/insights/components/needs-attention.tsx';
 
 /** Its first page of orders, asked for at start on /admin/dashboard (router.tsx). */
 export { prefetchAdminDashboard } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
 
-/** The app composes features: the dashboard with the email feature's Test Email button (admins only). */
+/** The app composes features: the dashboard with the email feature's Test Email button (admins only) and the insights feature's attention list. */
 export function AdminDashboardRoute() {
   const readOnly = useAuth().user?.role !== 'admin';
-  return <AdminDashboardPage readOnly={readOnly} testEmail={readOnly ? undefined : <TestEmailDialog />} />;
+  return (
+    <AdminDashboardPage
+      readOnly={readOnly}
+      testEmail={readOnly ? undefined : <TestEmailDialog />}
+      attention={<NeedsAttention />}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
+import { ChartColumn, FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -28,9 +28,18 @@ export const prefetchAdminDashboard = (queryClient: QueryClient): Promise<void> 
 /**
  * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
  * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
- * Email button, composed in by the app; `readOnly` (an auditor) leaves out every button that writes.
+ * Email button, composed in by the app, and `attention` the insights feature's "Needs attention" view;
+ * `readOnly` (an auditor) leaves out every button that writes.
  */
-export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?: ReactNode; readOnly?: boolean }) {
+export function AdminDashboardPage({
+  testEmail,
+  attention,
+  readOnly = false,
+}: {
+  testEmail?: ReactNode;
+  attention?: ReactNode;
+  readOnly?: boolean;
+}) {
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
   const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
@@ -69,9 +78,15 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
             <ShieldCheck aria-hidden="true" className="h-4 w-4" />
             Audit
           </LinkButton>
+          <LinkButton to="/admin/insights" variant="outline">
+            <ChartColumn aria-hidden="true" className="h-4 w-4" />
+            Insights
+          </LinkButton>
           {!readOnly && testEmail}
         </div>
       </div>
+
+      {attention}
 
       <OrderFilterBar
         idPrefix="admin-orders"
