@@ -18,6 +18,7 @@ import { listEmailEventsRoute } from './email/list-email-events/list-email-event
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
 import { loadSessionAndHonourMinPosition } from './http/min-position.ts';
 import { attentionRoute } from './insights/attention.route.ts';
+import { delayNoticePreviewRoute } from './insights/delay-notice-preview.route.ts';
 import { insightsRoute } from './insights/insights.route.ts';
 import { leadTimesRoute } from './insights/lead-times.route.ts';
 import { apiDocsRoute } from './openapi/api-docs.route.ts';
@@ -61,6 +62,7 @@ export function createApp(deps: QueryServiceDeps) {
     attentionRoute,
     leadTimesRoute,
     insightsRoute,
+    delayNoticePreviewRoute,
   ]);
   return app;
 }

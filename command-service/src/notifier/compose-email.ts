@@ -1,3 +1,4 @@
+import type { EmailWords } from '@ot/contracts/insights/delay-notice.ts';
 import { formatDay } from '@ot/contracts/insights/studio-dates.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { orderEta } from '@ot/contracts/orders/order-rules.ts';
@@ -91,6 +92,18 @@ export function composeOrderEmail(order: Order, studio: Studio, subject?: string
     ].join(''),
   );
   return { subject: oneLine(subject ?? defaultOrderSubject(studio, order.orderNumber)), html, text };
+}
+
+/** An email written as a subject and paragraphs (the delay notice, the digest), with a link to the order if it has one. */
+export function composeWordsEmail(words: EmailWords, studio: Studio, orderNumber: string | null): EmailContent {
+  const link = orderNumber ? orderPageUrl(studio, orderNumber) : appUrl(studio, '/admin/dashboard');
+  const text = [...words.paragraphs.flatMap((p) => [p, '']), link].join('\n');
+  const html = page(
+    studio,
+    words.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(orderNumber ? 'View your order' : 'Open the dashboard')}</a></p>`,
+  );
+  return { subject: oneLine(words.subject), html, text };
 }
 
 export const defaultTestSubject = (studioName: string) => `Test email from ${studioName}`;

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import {
   attentionListSchema,
   attentionQuerySchema,
   dateRangeQuerySchema,
+  delayNoticePreviewSchema,
   insightsSchema,
   leadTimesSchema,
 } from '../insights/insights-views.ts';
@@ -44,5 +46,18 @@ export const insightsOperations: readonly Operation[] = [
     query: dateRangeQuerySchema,
     headers: ['x-min-position'],
     answers: { 200: { description: 'The figures', content: { 'application/json': insightsSchema } } },
+  },
+
+  {
+    method: 'get',
+    path: '/api/admin/orders/{orderNumber}/items/{itemId}/delay-notice',
+    operationId: 'previewDelayNotice',
+    summary: 'The "taking longer than usual" email an item running late would get now, to read before sending it',
+    tag: 'insights',
+    role: 'admin',
+    pathParams: { orderNumber: z.string().min(1).max(100), itemId: z.string().min(1).max(200) },
+    headers: ['x-min-position'],
+    answers: { 200: { description: 'The email', content: { 'application/json': delayNoticePreviewSchema } } },
+    errors: [404, 409],
   },
 ];

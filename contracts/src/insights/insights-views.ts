@@ -98,3 +98,15 @@ export const insightsSchema = z.object({
   completed: z.array(z.object({ month: z.string(), count: z.number().int() })),
 });
 export type Insights = z.infer<typeof insightsSchema>;
+
+/** The delay notice an admin reads before sending it. */
+export const delayNoticePreviewSchema = z.object({
+  recipientEmail: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  predictedReadyDate: z.string(),
+  likelyBy: z.string().nullable(),
+  /** DELAY_NOTICES: manual (staff send), auto (sent when an item first trends late) or off. */
+  mode: z.enum(['manual', 'auto', 'off']),
+});
+export type DelayNoticePreview = z.infer<typeof delayNoticePreviewSchema>;

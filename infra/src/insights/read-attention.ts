@@ -10,12 +10,21 @@ import type { LeadTimes } from '@ot/contracts/insights/lead-times.ts';
 import { addDays, daysFrom, localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
 import type pg from 'pg';
+import type { Config } from '../config.ts';
 import { longestAhead, readLeadTimes, windowOf } from './read-lead-times.ts';
 
 export interface AttentionSettings {
   timeZone: string;
   stuckAfterDays: number;
 }
+
+/** The studio's settings the flags are decided by. */
+export const attentionSettingsOf = (
+  config: Pick<Config, 'STUDIO_TIME_ZONE' | 'STUCK_AFTER_DAYS'>,
+): AttentionSettings => ({
+  timeZone: config.STUDIO_TIME_ZONE,
+  stuckAfterDays: config.STUCK_AFTER_DAYS,
+});
 
 interface OpenRow {
   item_id: string;
