@@ -1,8 +1,8 @@
 import type { Role } from '@ot/contracts/auth/auth-schemas.ts';
 import type pg from 'pg';
+import type { ChangeSignal } from '../db/change-signal.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { recentlyUsed } from '../recently-used.ts';
-import type { AuthChanges } from './auth-changes.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords.ts';
 
 export interface UserRow {
@@ -24,7 +24,7 @@ const KNOWN_CUSTOMERS = 10_000;
  * With `changes` (the auth tables' changes as this process hears them), an email found to have no
  * customer account is remembered as such until the next change is heard.
  */
-export function createUserRepository(pool: pg.Pool, changes?: Pick<AuthChanges, 'generation' | 'listening'>) {
+export function createUserRepository(pool: pg.Pool, changes?: Pick<ChangeSignal, 'generation' | 'listening'>) {
   const knownCustomers = recentlyUsed<string, string>(KNOWN_CUSTOMERS);
   /** Emails without a customer account, each with the generation of auth changes it was read under. */
   const noAccount = recentlyUsed<string, number>(KNOWN_CUSTOMERS);

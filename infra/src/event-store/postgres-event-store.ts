@@ -1,16 +1,10 @@
 import type pg from 'pg';
 import { coalescedNotify } from '../db/notify.ts';
 import { toNumber } from '../db/pool.ts';
+import { createChannelListener } from '../db/postgres-listener.ts';
 import { preparedQuery } from '../db/prepared.ts';
-import {
-  type AuditedEvent,
-  type Checkpoint,
-  type EventStore,
-  type RecordedEvent,
-  WrongExpectedVersionError,
-} from './event-store.ts';
+import { type AuditedEvent, type EventStore, type RecordedEvent, WrongExpectedVersionError } from './event-store.ts';
 import { appendEvents } from './postgres-append.ts';
-import { createChannelListener } from './postgres-listener.ts';
 
 const CHANNEL = 'es_events';
 /** Events per page of an audit read. */
@@ -190,22 +184,6 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
     },
 
     onAppended: (listener) => appended.add(listener),
-
-    async hasPassed(checkpoint: Checkpoint, position: number) {
-      const { rows } = await pool.query<{ passed: boolean }>(
-        `select coalesce(bool_or((transaction_id, position) <= ($1::text::xid8, $2::bigint)), false) as passed
-           from es.events where position = $3`,
-        [String(checkpoint.tx), checkpoint.position, position],
-      );
-      return rows[0]?.passed ?? false;
-    },
-
-    async headPosition() {
-      const { rows } = await pool.query<{ position: string }>(
-        'select position from es.events order by transaction_id desc, position desc limit 1',
-      );
-      return rows[0] ? toNumber(rows[0].position) : 0;
-    },
 
     async locate(position) {
       const { rows } = await preparedQuery(pool, `select ${locateColumns.columns('$1')}`, [position]);
