@@ -21,6 +21,7 @@ import { attentionRoute } from './insights/attention.route.ts';
 import { delayNoticePreviewRoute } from './insights/delay-notice-preview.route.ts';
 import { insightsRoute } from './insights/insights.route.ts';
 import { leadTimesRoute } from './insights/lead-times.route.ts';
+import { usualReadyRoute } from './insights/usual-ready.route.ts';
 import { apiDocsRoute } from './openapi/api-docs.route.ts';
 import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: QueryServiceDeps) {
     leadTimesRoute,
     insightsRoute,
     delayNoticePreviewRoute,
+    usualReadyRoute,
   ]);
   return app;
 }

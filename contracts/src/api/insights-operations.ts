@@ -6,6 +6,7 @@ import {
   delayNoticePreviewSchema,
   insightsSchema,
   leadTimesSchema,
+  usualReadySchema,
 } from '../insights/insights-views.ts';
 import type { Operation } from './operation.ts';
 
@@ -59,5 +60,18 @@ export const insightsOperations: readonly Operation[] = [
     headers: ['x-min-position'],
     answers: { 200: { description: 'The email', content: { 'application/json': delayNoticePreviewSchema } } },
     errors: [404, 409],
+  },
+
+  {
+    method: 'get',
+    path: '/api/orders/{orderNumber}/usual-ready',
+    operationId: 'usualReady',
+    summary: "When the order's items without an ETA are usually ready for collection, from the studio's history",
+    tag: 'insights',
+    role: 'signed-in',
+    pathParams: { orderNumber: z.string().min(1).max(100) },
+    headers: ['x-min-position'],
+    answers: { 200: { description: 'The usual dates', content: { 'application/json': usualReadySchema } } },
+    errors: [404],
   },
 ];

@@ -150,3 +150,31 @@ export async function readAttention(
   }
   return { items: sortItems(items, query.sort), total: items.length, times };
 }
+
+/**
+ * When each of these open items should be ready for collection (median), from the studio's lead times:
+ * what a customer is shown while the manufacturer has given no ETA.
+ */
+export async function readUsualReadyDates(
+  db: pg.Pool | pg.PoolClient,
+  now: Date,
+  settings: AttentionSettings,
+  itemIds: readonly string[],
+): Promise<Map<string, string>> {
+  const dates = new Map<string, string>();
+  if (itemIds.length === 0) return dates;
+  const today = localDate(now, settings.timeZone);
+  const times = await readLeadTimes(db, windowOf({}, now, settings.timeZone), settings.timeZone);
+  const { rows } = await db.query<OpenRow>(
+    `select item_id, order_number, item_name, item_type, manufacturer, status, estimated_delivery as eta,
+            to_char(entered_at at time zone $2, 'YYYY-MM-DD') as entered_on,
+            to_char(last_change_at at time zone $2, 'YYYY-MM-DD') as last_change_on
+       from rm.item_stages where item_id = any($1) and status <> 'order_collected_shipped'`,
+    [itemIds, settings.timeZone],
+  );
+  for (const row of rows) {
+    const readyBy = predict(toOpenItem(row), times, today).readyBy;
+    if (readyBy) dates.set(row.item_id, readyBy);
+  }
+  return dates;
+}

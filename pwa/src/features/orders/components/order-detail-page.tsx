@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { DATE, formatDate, LONG_DATE } from '../../../lib/format.ts';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
-import { orderItemsQuery, orderQuery } from '../api/order-queries.ts';
+import { orderItemsQuery, orderQuery, usualReadyQuery } from '../api/order-queries.ts';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -29,6 +29,7 @@ export function OrderDetailPage({
   const { orderNumber = '' } = useParams();
   const order = useQuery(orderQuery(orderNumber));
   const items = useQuery({ ...orderItemsQuery(orderNumber), enabled: order.isSuccess });
+  const usual = useQuery({ ...usualReadyQuery(orderNumber), enabled: order.isSuccess && !order.data?.eta });
 
   const back = forAdmin ? (
     <BackLink to="/admin/dashboard">Back to Admin Dashboard</BackLink>
@@ -78,7 +79,14 @@ export function OrderDetailPage({
                 <p className="font-semibold">{formatDate(data.eta, LONG_DATE)}</p>
               </div>
             ) : (
-              <p className="font-medium">Awaiting ETA From Manufacturer</p>
+              <div>
+                <p className="font-medium">Awaiting ETA From Manufacturer</p>
+                {usual.data?.usuallyReadyBy && (
+                  <p className="text-sm text-gray-700 dark:text-gray-300">
+                    Usually ready by {formatDate(usual.data.usuallyReadyBy, DATE)}
+                  </p>
+                )}
+              </div>
             )}
           </div>
           {data.trackingNumber && (
