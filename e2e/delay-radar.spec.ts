@@ -45,7 +45,11 @@ async function seedHistory(studio: Parameters<Parameters<typeof test>[2]>[0]['st
 
 async function attentionRow(page: Page, orderNumber: string) {
   await page.goto('/admin/dashboard');
+  // A view of its own beside the orders' tabs, which stay as they are until it is opened.
+  await expect(page.getByRole('tab', { name: /^Active Orders/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Needs attention \(\d+\)$/ }).click();
   await expect(page.getByRole('heading', { name: /^Needs attention \(\d+\)$/ })).toBeVisible();
+  await expect(page.getByRole('tab', { name: /^Active Orders/ })).toBeHidden();
   const showAll = page.getByRole('button', { name: /^Show all/ });
   if (await showAll.isVisible()) await showAll.click();
   return page.getByRole('row').filter({ hasText: orderNumber }).filter({ hasText: 'Trending late' });

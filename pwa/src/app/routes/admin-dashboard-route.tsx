@@ -27,7 +27,7 @@ export function AdminDashboardRoute() {
     <AdminDashboardPage
       readOnly={readOnly}
       testEmail={readOnly ? undefined : <TestEmailDialog />}
-      attention={<NeedsAttention action={notice} />}
+      attention={(view) => <NeedsAttention {...view} action={notice} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { attentionFlags } from '@ot/contracts/insights/attention.ts';
 import type { AttentionItem } from '@ot/contracts/insights/insights-views.ts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowDownUp, Pencil } from 'lucide-react';
+import { AlertTriangle, ArrowDownUp, Pencil } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, LinkButton } from '../../../components/ui/button.tsx';
@@ -21,8 +21,8 @@ const sorts: Record<SortKey, (a: AttentionItem, b: AttentionItem) => number> = {
   orderNumber: (a, b) => a.orderNumber.localeCompare(b.orderNumber),
 };
 
-/** Rows shown before "Show all": the dashboard's orders stay in view. */
-const FIRST_ROWS = 10;
+/** Rows shown before "Show all". */
+const FIRST_ROWS = 25;
 
 function SortHeader({
   label,
@@ -54,8 +54,17 @@ function SortHeader({
  * days in its stage, sortable, each linking to its order's edit page. `action` adds a per-row control
  * (the delay notice, composed in by the app).
  */
-export function NeedsAttention({ action }: { action?: (item: AttentionItem) => ReactNode }) {
+export function NeedsAttention({
+  open,
+  toggle,
+  action,
+}: {
+  open: boolean;
+  toggle: () => void;
+  action?: (item: AttentionItem) => ReactNode;
+}) {
   const attention = useQuery(attentionQuery());
+  const title = `Needs attention (${attention.data?.total ?? '…'})`;
   const [sort, setSort] = useState<SortKey>('flag');
   const [showAll, setShowAll] = useState(false);
   const items = [...(attention.data?.items ?? [])].sort(sorts[sort]);
@@ -63,10 +72,22 @@ export function NeedsAttention({ action }: { action?: (item: AttentionItem) => R
   const header = (label: string, key: SortKey) => (
     <SortHeader label={label} sortKey={key} sort={sort} onSort={setSort} />
   );
+  const button = (
+    <Button variant={open ? 'primary' : 'outline'} aria-pressed={open} className="self-start" onClick={toggle}>
+      <AlertTriangle aria-hidden="true" className="h-4 w-4" />
+      {title}
+    </Button>
+  );
+  if (!open) return button;
   return (
     <Card>
       <CardBody className="flex flex-col gap-3">
-        <h2 className="text-lg font-semibold">Needs attention ({attention.data?.total ?? '…'})</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-lg font-semibold">{title}</h2>
+          <Button variant="outline" size="sm" onClick={toggle}>
+            Back to orders
+          </Button>
+        </div>
         {attention.isError ? (
           <p className="text-sm text-gray-700 dark:text-gray-300">
             The attention list could not be loaded. Please try again later.
@@ -102,7 +123,9 @@ export function NeedsAttention({ action }: { action?: (item: AttentionItem) => R
                     key={`${item.itemId}-${item.flag}`}
                     className="border-b border-gray-100 align-top dark:border-gray-800"
                   >
-                    <td className="px-3 py-2 font-medium whitespace-nowrap">{item.orderNumber}</td>
+                    <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+                      {item.orderNumber}
+                    </th>
                     <td className="px-3 py-2">
                       {item.itemName}
                       {item.manufacturer && (

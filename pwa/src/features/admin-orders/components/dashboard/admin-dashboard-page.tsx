@@ -1,7 +1,7 @@
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartColumn, FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
@@ -16,6 +16,12 @@ import { OrdersTable } from './orders-table.tsx';
 
 const FILTER_DEBOUNCE_MS = 300;
 
+/** Whether the dashboard shows the attention list instead of the orders, and how to switch. */
+export interface AttentionView {
+  open: boolean;
+  toggle: () => void;
+}
+
 /**
  * Asks for the first page of the list, with the filters as they are now (the page's own first query),
  * before the page renders (router.tsx, at start on /admin/dashboard).
@@ -28,7 +34,8 @@ export const prefetchAdminDashboard = (queryClient: QueryClient): Promise<void> 
 /**
  * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
  * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
- * Email button, composed in by the app, and `attention` the insights feature's "Needs attention" view;
+ * Email button, composed in by the app, and `attention` the insights feature's "Needs attention" view
+ * (its button, and the list in place of the orders while it is open);
  * `readOnly` (an auditor) leaves out every button that writes.
  */
 export function AdminDashboardPage({
@@ -37,9 +44,11 @@ export function AdminDashboardPage({
   readOnly = false,
 }: {
   testEmail?: ReactNode;
-  attention?: ReactNode;
+  attention?: (view: AttentionView) => ReactNode;
   readOnly?: boolean;
 }) {
+  // The attention list is a view of its own: while it shows, the orders' filters and tabs step aside.
+  const [attentionOpen, setAttentionOpen] = useState(false);
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
   const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
@@ -86,76 +95,80 @@ export function AdminDashboardPage({
         </div>
       </div>
 
-      {attention}
+      {attention?.({ open: attentionOpen, toggle: () => setAttentionOpen(!attentionOpen) })}
 
-      <OrderFilterBar
-        idPrefix="admin-orders"
-        search={filters.search}
-        onSearchChange={(value) => {
-          adminFilters.search = value;
-        }}
-        status={filters.status}
-        onStatusChange={(value) => {
-          adminFilters.status = value;
-        }}
-      />
+      {!attentionOpen && (
+        <>
+          <OrderFilterBar
+            idPrefix="admin-orders"
+            search={filters.search}
+            onSearchChange={(value) => {
+              adminFilters.search = value;
+            }}
+            status={filters.status}
+            onStatusChange={(value) => {
+              adminFilters.status = value;
+            }}
+          />
 
-      <Tabs.Root
-        value={filters.tab}
-        onValueChange={(value) => {
-          adminFilters.tab = value as DashboardTab;
-        }}
-      >
-        <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
-          {(
-            [
-              ['active', 'Active Orders', counts?.active],
-              ['completed', 'Completed Orders', counts?.completed],
-            ] as const
-          ).map(([value, label, count]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
-            >
-              {label} ({count ?? '…'})
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {(['active', 'completed'] as const).map((tab) => (
-          <Tabs.Content key={tab} value={tab} className="mt-4">
-            {isUnavailableOffline(orders) ? (
-              <NotAvailableOffline />
-            ) : (
-              <Card>
-                {orders.isPending ? (
-                  <CardBody className="flex flex-col gap-3" aria-busy="true">
-                    {[0, 1, 2].map((row) => (
-                      <Skeleton key={row} className="h-10 w-full" />
-                    ))}
-                  </CardBody>
-                ) : orders.isError ? (
-                  <CardBody className="py-10 text-center">
-                    <h2 className="text-lg font-semibold">Error loading orders</h2>
-                    <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
-                  </CardBody>
+          <Tabs.Root
+            value={filters.tab}
+            onValueChange={(value) => {
+              adminFilters.tab = value as DashboardTab;
+            }}
+          >
+            <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
+              {(
+                [
+                  ['active', 'Active Orders', counts?.active],
+                  ['completed', 'Completed Orders', counts?.completed],
+                ] as const
+              ).map(([value, label, count]) => (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
+                >
+                  {label} ({count ?? '…'})
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {(['active', 'completed'] as const).map((tab) => (
+              <Tabs.Content key={tab} value={tab} className="mt-4">
+                {isUnavailableOffline(orders) ? (
+                  <NotAvailableOffline />
                 ) : (
-                  <OrdersTable
-                    orders={rows}
-                    total={(tab === 'active' ? counts?.active : counts?.completed) ?? rows.length}
-                    emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
-                    hasMore={orders.hasNextPage}
-                    loadingMore={orders.isFetchingNextPage}
-                    onLoadMore={() => {
-                      if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
-                    }}
-                  />
+                  <Card>
+                    {orders.isPending ? (
+                      <CardBody className="flex flex-col gap-3" aria-busy="true">
+                        {[0, 1, 2].map((row) => (
+                          <Skeleton key={row} className="h-10 w-full" />
+                        ))}
+                      </CardBody>
+                    ) : orders.isError ? (
+                      <CardBody className="py-10 text-center">
+                        <h2 className="text-lg font-semibold">Error loading orders</h2>
+                        <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
+                      </CardBody>
+                    ) : (
+                      <OrdersTable
+                        orders={rows}
+                        total={(tab === 'active' ? counts?.active : counts?.completed) ?? rows.length}
+                        emptyText={tab === 'active' ? 'No active orders found' : 'No completed orders found'}
+                        hasMore={orders.hasNextPage}
+                        loadingMore={orders.isFetchingNextPage}
+                        onLoadMore={() => {
+                          if (orders.hasNextPage && !orders.isFetchingNextPage) void orders.fetchNextPage();
+                        }}
+                      />
+                    )}
+                  </Card>
                 )}
-              </Card>
-            )}
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </>
+      )}
     </div>
   );
 }
