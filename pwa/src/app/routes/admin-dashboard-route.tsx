@@ -8,7 +8,7 @@ import { TestEmailDialog } from '../../features/email-logs/components/test-email
 import { DelayNoticeDialog } from '../../features/insights/components/delay-notice-dialog.tsx';
 import { NeedsAttention } from '../../features/insights/components/needs-attention.tsx';
 
-/** Its first page of orders, asked for at start on /admin/dashboard (router.tsx). */
+/** Its first page of orders, asked for at start on /admin/dashboard (app/route-start.ts). */
 export { prefetchAdminDashboard } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
 
 /** The app composes features: the dashboard with the email feature's Test Email button (admins only) and the insights feature's attention list. */
