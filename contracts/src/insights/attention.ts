@@ -99,7 +99,12 @@ export function usualReason(item: OpenItem, stage: Stage, usual: Usual, inStage:
 }
 
 /** Each flag an open item earns today, most pressing first, each with its reason in words. */
-export function flagsFor(item: OpenItem, times: LeadTimes, rules: AttentionRules): Flagged[] {
+export function flagsFor(
+  item: OpenItem,
+  times: LeadTimes,
+  rules: AttentionRules,
+  prediction: Prediction = predict(item, times, rules.today),
+): Flagged[] {
   const { today } = rules;
   if (item.status === 'order_collected_shipped') return [];
   const inStage = daysFrom(item.enteredOn, today);
@@ -119,7 +124,7 @@ export function flagsFor(item: OpenItem, times: LeadTimes, rules: AttentionRules
   }
   const because = stage && usual ? usualReason(item, stage, usual, inStage) : null;
   if (because && usual && !overdue) {
-    const readyBy = eta ? predict(item, times, today).readyBy : null;
+    const readyBy = eta ? prediction.readyBy : null;
     if (eta && readyBy && readyBy > eta.slice(0, 10)) {
       flags.push({
         flag: 'trending_late',

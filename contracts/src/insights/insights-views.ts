@@ -20,12 +20,23 @@ export const attentionSorts = [
   'orderNumber',
 ] as const;
 
+/** Rows an attention list answers with unless asked for fewer or more: a studio's week, never its whole history. */
+export const DEFAULT_ATTENTION_LIMIT = 500;
+
 /** GET /api/admin/attention: every flagged open item, or those of one flag or manufacturer. */
 export const attentionQuerySchema = z.object({
   flag: z.enum(attentionFlags, { error: `flag must be one of ${attentionFlags.join(', ')}` }).optional(),
   manufacturer: z.enum(manufacturers, { error: `manufacturer must be one of ${manufacturers.join(', ')}` }).optional(),
   sort: z.enum(attentionSorts, { error: `sort must be one of ${attentionSorts.join(', ')}` }).optional(),
+  /** The first rows only (in the sort's order); `total` still counts them all. */
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 5000' })
+    .int('limit must be a whole number from 1 to 5000')
+    .min(1, 'limit must be a whole number from 1 to 5000')
+    .max(5000, 'limit must be a whole number from 1 to 5000')
+    .default(DEFAULT_ATTENTION_LIMIT),
 });
+
 export type AttentionQuery = z.infer<typeof attentionQuerySchema>;
 
 export const attentionItemSchema = z.object({

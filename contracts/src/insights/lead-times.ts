@@ -75,7 +75,8 @@ export interface LeadTimes {
   usual(manufacturer: string | null, itemType: string, stage: Stage): Usual | null;
 }
 
-const key = (...parts: (string | null)[]) => JSON.stringify(parts);
+// Manufacturer and item type are never empty, so a null joins as '' without meeting a real name.
+const key = (...parts: (string | null)[]) => parts.map((part) => part ?? '').join('\u0001');
 
 function addTo(map: Map<string, Bucket[]>, k: string, bucket: Bucket): void {
   const list = map.get(k);
@@ -91,8 +92,10 @@ export function leadTimes(spans: readonly SpanCount[]): LeadTimes {
   const byGroup = new Map<string, Bucket[]>();
   const byManufacturer = new Map<string, Bucket[]>();
   const byStudio = new Map<string, Bucket[]>();
+  const groupNames = new Map<string, { manufacturer: string | null; itemType: string; stage: Stage }>();
   for (const span of spans) {
     const bucket = { days: span.days, count: span.count };
+    groupNames.set(key(span.manufacturer, span.itemType, span.stage), span);
     addTo(byGroup, key(span.manufacturer, span.itemType, span.stage), bucket);
     addTo(byManufacturer, key(span.manufacturer, span.stage), bucket);
     addTo(byStudio, key(span.stage), bucket);
@@ -100,7 +103,18 @@ export function leadTimes(spans: readonly SpanCount[]): LeadTimes {
   const summed = (map: Map<string, Bucket[]>) =>
     new Map([...map].map(([k, buckets]) => [k, summarise(buckets)] as const));
   const [groupTimes, makerTimes, studioTimes] = [summed(byGroup), summed(byManufacturer), summed(byStudio)];
+  // Asked for several times per open item, for thousands of items a request: each answer is kept.
+  const answers = new Map<string, Usual | null>();
   const usual = (manufacturer: string | null, itemType: string, stage: Stage): Usual | null => {
+    const asked = key(manufacturer, itemType, stage);
+    let answer = answers.get(asked);
+    if (answer === undefined) {
+      answer = figuresFor(manufacturer, itemType, stage);
+      answers.set(asked, answer);
+    }
+    return answer;
+  };
+  const figuresFor = (manufacturer: string | null, itemType: string, stage: Stage): Usual | null => {
     const own = groupTimes.get(key(manufacturer, itemType, stage));
     if (own && own.count >= MIN_SAMPLES) return { ...own, fallback: null };
     const maker = manufacturer === null ? undefined : makerTimes.get(key(manufacturer, stage));
@@ -108,9 +122,11 @@ export function leadTimes(spans: readonly SpanCount[]): LeadTimes {
     const studio = studioTimes.get(key(stage));
     return studio ? { ...studio, count: own?.count ?? 0, fallback: 'studio' } : null;
   };
-  const groups = [...byGroup.keys()].map((k) => {
-    const [manufacturer, itemType, stage] = JSON.parse(k) as [string | null, string, Stage];
-    return { manufacturer, itemType, stage, ...(usual(manufacturer, itemType, stage) as Usual) };
-  });
+  const groups = [...groupNames.values()].map(({ manufacturer, itemType, stage }) => ({
+    manufacturer,
+    itemType,
+    stage,
+    ...(usual(manufacturer, itemType, stage) as Usual),
+  }));
   return { groups, usual };
 }

@@ -16,14 +16,26 @@ export function localDate(instant: string | Date, timeZone: string): string {
   return format.format(typeof instant === 'string' ? new Date(instant) : instant);
 }
 
-const dayNumber = (date: string): number => Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / DAY_MS;
+/** Days since 1970-01-01 of a `YYYY-MM-DD` (or an ISO time, by its date), read from its digits. */
+const dayNumber = (date: string): number =>
+  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 
 /** Whole calendar days from `from` to `to` (negative when `to` comes first). */
 export const daysFrom = (from: string, to: string): number => Math.round(dayNumber(to) - dayNumber(from));
 
+// A day's text by its number: predictions write the same few hundred days thousands of times a request.
+const dayTexts = new Map<number, string>();
+const dayText = (day: number): string => {
+  let text = dayTexts.get(day);
+  if (text === undefined) {
+    text = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    if (dayTexts.size < 100_000) dayTexts.set(day, text);
+  }
+  return text;
+};
+
 /** The calendar day `days` after `date` (whole days; a fraction counts as a whole day more). */
-export const addDays = (date: string, days: number): string =>
-  new Date((dayNumber(date) + Math.ceil(days)) * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string => dayText(dayNumber(date) + Math.ceil(days));
 
 /** Whether a time zone name is one this runtime knows. */
 export function isTimeZone(name: string): boolean {

@@ -119,7 +119,7 @@ export async function readAttention(
   db: pg.Pool | pg.PoolClient,
   now: Date,
   settings: AttentionSettings,
-  query: AttentionQuery & { itemIds?: string[] },
+  query: Partial<AttentionQuery> & { itemIds?: string[] },
 ): Promise<{ items: AttentionItem[]; total: number; times: LeadTimes }> {
   const today = localDate(now, settings.timeZone);
   const times = await readLeadTimes(db, windowOf({}, now, settings.timeZone), settings.timeZone);
@@ -127,9 +127,9 @@ export async function readAttention(
   const items: AttentionItem[] = [];
   for (const row of rows) {
     const item = toOpenItem(row);
-    const flags = flagsFor(item, times, { today, stuckAfterDays: settings.stuckAfterDays });
-    if (flags.length === 0) continue;
     const prediction = predict(item, times, today);
+    const flags = flagsFor(item, times, { today, stuckAfterDays: settings.stuckAfterDays }, prediction);
+    if (flags.length === 0) continue;
     for (const { flag, reason } of flags) {
       if (query.flag && flag !== query.flag) continue;
       items.push({
@@ -148,7 +148,8 @@ export async function readAttention(
       });
     }
   }
-  return { items: sortItems(items, query.sort), total: items.length, times };
+  const sorted = sortItems(items, query.sort);
+  return { items: sorted.slice(0, query.limit ?? sorted.length), total: sorted.length, times };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Insights } from '@ot/contracts/insights/insights-views.ts';
 import { stages } from '@ot/contracts/insights/stages.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -74,34 +75,72 @@ function Table({ caption, head, rows }: { caption: string; head: string[]; rows:
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
+interface FigureData {
+  title: string;
+  labels: string[];
+  series: BarSeries[];
+  stacked?: boolean;
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+}
+
+/** The page's four figures, each a chart and the table of the same numbers. */
+function figuresOf(data: Insights): FigureData[] {
+  const lead = [...data.leadTimes].sort(
+    (a, b) => (a.manufacturer ?? '').localeCompare(b.manufacturer ?? '') || stageIndex(a.stage) - stageIndex(b.stage),
+  );
+  const makerOf = (g: { manufacturer: string | null }) => g.manufacturer ?? 'No manufacturer';
+  // One bar per manufacturer, its stages' medians stacked: how long an item usually takes, and where.
+  const makers = [...new Set(lead.map(makerOf))];
+  return [
+    {
+      title: 'Lead time per manufacturer and stage',
+      labels: makers,
+      series: stages.map(({ stage }, index) => ({
+        label: `${stage} (median days)`,
+        data: makers.map((maker) => lead.find((g) => makerOf(g) === maker && g.stage === stage)?.medianDays ?? 0),
+        color: STAGE_COLOURS[index] ?? BLUE,
+      })),
+      stacked: true,
+      caption: 'Lead time per manufacturer and stage',
+      head: ['Manufacturer', 'Stage', 'Items', 'Median days', '80th percentile days'],
+      rows: lead.map((g) => [makerOf(g), g.stage, g.count, g.medianDays, g.p80Days]),
+    },
+    {
+      title: 'On-time rate per month',
+      labels: data.onTime.map((m) => m.month),
+      series: [
+        { label: 'Ready by first ETA (%)', data: data.onTime.map((m) => percent(m.onTime, m.ready)), color: GREEN },
+      ],
+      caption: 'Items ready by their first ETA, per month',
+      head: ['Month', 'Items ready', 'By first ETA', 'On-time rate'],
+      rows: data.onTime.map((m) => [m.month, m.ready, m.onTime, `${percent(m.onTime, m.ready)}%`]),
+    },
+    {
+      title: 'Items now in each stage',
+      labels: data.inStage.map((s) => statusLabel(s.status)),
+      series: [{ label: 'Items', data: data.inStage.map((s) => s.count), color: BLUE }],
+      caption: 'Open items per status',
+      head: ['Status', 'Items'],
+      rows: data.inStage.map((s) => [statusLabel(s.status), s.count]),
+    },
+    {
+      title: 'Orders completed per month',
+      labels: data.completed.map((m) => m.month),
+      series: [{ label: 'Orders', data: data.completed.map((m) => m.count), color: GREEN }],
+      caption: 'Orders completed per month',
+      head: ['Month', 'Orders completed'],
+      rows: data.completed.map((m) => [m.month, m.count]),
+    },
+  ];
+}
+
 /** /admin/insights: what the studio's own history says about its manufacturers, over a date range. */
 export function InsightsPage() {
   const [range, setRange] = useState(defaultRange);
   const insights = useQuery({ ...insightsQuery(range), placeholderData: keepPreviousData });
-  const data = insights.data;
-  const charts = useMemo(() => {
-    if (!data) return null;
-    const lead = [...data.leadTimes].sort(
-      (a, b) => (a.manufacturer ?? '').localeCompare(b.manufacturer ?? '') || stageIndex(a.stage) - stageIndex(b.stage),
-    );
-    // One bar per manufacturer, its stages' medians stacked: how long an item usually takes, and where.
-    const leadLabels = [...new Set(lead.map((g) => g.manufacturer ?? 'No manufacturer'))];
-    const leadSeries: BarSeries[] = stages.map(({ stage }, index) => ({
-      label: `${stage} (median days)`,
-      data: leadLabels.map(
-        (maker) =>
-          lead.find((g) => (g.manufacturer ?? 'No manufacturer') === maker && g.stage === stage)?.medianDays ?? 0,
-      ),
-      color: STAGE_COLOURS[index] ?? BLUE,
-    }));
-    const onTimeSeries: BarSeries[] = [
-      { label: 'Ready by first ETA (%)', data: data.onTime.map((m) => percent(m.onTime, m.ready)), color: GREEN },
-    ];
-    const stageSeries: BarSeries[] = [{ label: 'Items', data: data.inStage.map((s) => s.count), color: BLUE }];
-    const completedSeries: BarSeries[] = [{ label: 'Orders', data: data.completed.map((m) => m.count), color: GREEN }];
-    return { lead, leadLabels, leadSeries, onTimeSeries, stageSeries, completedSeries };
-  }, [data]);
-
+  const figures = useMemo(() => (insights.data ? figuresOf(insights.data) : null), [insights.data]);
   return (
     <div className="flex flex-col gap-5">
       <BackLink to="/admin/dashboard">Back to Admin Dashboard</BackLink>
@@ -133,84 +172,16 @@ export function InsightsPage() {
       </form>
       {insights.isError && <p role="alert">The insights could not be loaded. Please try again later.</p>}
       {insights.isPending && <p aria-busy="true">Loading insights...</p>}
-      {data && charts && (
-        <>
-          <Figure
-            title="Lead time per manufacturer and stage"
-            chart={
-              <BarChart
-                title="Lead time per manufacturer and stage"
-                labels={charts.leadLabels}
-                series={charts.leadSeries}
-              />
-            }
-            table={
-              <Table
-                caption="Lead time per manufacturer and stage"
-                head={['Manufacturer', 'Stage', 'Items', 'Median days', '80th percentile days']}
-                rows={charts.lead.map((g) => [
-                  g.manufacturer ?? 'No manufacturer',
-                  g.stage,
-                  g.count,
-                  g.medianDays,
-                  g.p80Days,
-                ])}
-              />
-            }
-          />
-          <Figure
-            title="On-time rate per month"
-            chart={
-              <BarChart
-                title="On-time rate per month"
-                labels={data.onTime.map((m) => m.month)}
-                series={charts.onTimeSeries}
-              />
-            }
-            table={
-              <Table
-                caption="Items ready by their first ETA, per month"
-                head={['Month', 'Items ready', 'By first ETA', 'On-time rate']}
-                rows={data.onTime.map((m) => [m.month, m.ready, m.onTime, `${percent(m.onTime, m.ready)}%`])}
-              />
-            }
-          />
-          <Figure
-            title="Items now in each stage"
-            chart={
-              <BarChart
-                title="Items now in each stage"
-                labels={data.inStage.map((s) => statusLabel(s.status))}
-                series={charts.stageSeries}
-              />
-            }
-            table={
-              <Table
-                caption="Open items per status"
-                head={['Status', 'Items']}
-                rows={data.inStage.map((s) => [statusLabel(s.status), s.count])}
-              />
-            }
-          />
-          <Figure
-            title="Orders completed per month"
-            chart={
-              <BarChart
-                title="Orders completed per month"
-                labels={data.completed.map((m) => m.month)}
-                series={charts.completedSeries}
-              />
-            }
-            table={
-              <Table
-                caption="Orders completed per month"
-                head={['Month', 'Orders completed']}
-                rows={data.completed.map((m) => [m.month, m.count])}
-              />
-            }
-          />
-        </>
-      )}
+      {figures?.map((figure) => (
+        <Figure
+          key={figure.title}
+          title={figure.title}
+          chart={
+            <BarChart title={figure.title} labels={figure.labels} series={figure.series} stacked={figure.stacked} />
+          }
+          table={<Table caption={figure.caption} head={figure.head} rows={figure.rows} />}
+        />
+      ))}
     </div>
   );
 }

@@ -49,6 +49,51 @@ function SortHeader({
   );
 }
 
+/** One flag of one item: what, why, when it was due and should be ready, and where to act on it. */
+function AttentionRow({ item, action }: { item: AttentionItem; action?: (item: AttentionItem) => ReactNode }) {
+  return (
+    <tr className="border-b border-gray-100 align-top dark:border-gray-800">
+      <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
+        {item.orderNumber}
+      </th>
+      <td className="px-3 py-2">
+        {item.itemName}
+        {item.manufacturer && (
+          <span className="block text-xs text-gray-700 dark:text-gray-300">{item.manufacturer}</span>
+        )}
+      </td>
+      <td className="px-3 py-2">
+        <Badge tone={flagLabels[item.flag].tone}>{flagLabels[item.flag].label}</Badge>
+      </td>
+      <td className="px-3 py-2">{item.reason}</td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {item.estimatedDelivery ? formatDate(item.estimatedDelivery) : 'None'}
+      </td>
+      <td className="px-3 py-2 whitespace-nowrap">
+        {item.predictedReadyDate ? formatDate(item.predictedReadyDate) : 'Not known'}
+        {item.likelyBy && (
+          <span className="block text-xs text-gray-700 dark:text-gray-300">likely by {formatDate(item.likelyBy)}</span>
+        )}
+      </td>
+      <td className="px-3 py-2">{item.daysInStage}</td>
+      <td className="px-3 py-2">
+        <div className="flex flex-wrap gap-2">
+          <LinkButton
+            to={`/admin/edit-order/${encodeURIComponent(item.orderNumber)}`}
+            variant="outline"
+            size="sm"
+            aria-label={`Edit order ${item.orderNumber}`}
+          >
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            Edit
+          </LinkButton>
+          {action?.(item)}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The dashboard's "Needs attention (n)" view: each flagged item with its reason, ETA, prediction and
  * days in its stage, sortable, each linking to its order's edit page. `action` adds a per-row control
@@ -119,50 +164,7 @@ export function NeedsAttention({
               </thead>
               <tbody>
                 {shown.map((item) => (
-                  <tr
-                    key={`${item.itemId}-${item.flag}`}
-                    className="border-b border-gray-100 align-top dark:border-gray-800"
-                  >
-                    <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap">
-                      {item.orderNumber}
-                    </th>
-                    <td className="px-3 py-2">
-                      {item.itemName}
-                      {item.manufacturer && (
-                        <span className="block text-xs text-gray-700 dark:text-gray-300">{item.manufacturer}</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge tone={flagLabels[item.flag].tone}>{flagLabels[item.flag].label}</Badge>
-                    </td>
-                    <td className="px-3 py-2">{item.reason}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {item.estimatedDelivery ? formatDate(item.estimatedDelivery) : 'None'}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">
-                      {item.predictedReadyDate ? formatDate(item.predictedReadyDate) : 'Not known'}
-                      {item.likelyBy && (
-                        <span className="block text-xs text-gray-700 dark:text-gray-300">
-                          likely by {formatDate(item.likelyBy)}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{item.daysInStage}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap gap-2">
-                        <LinkButton
-                          to={`/admin/edit-order/${encodeURIComponent(item.orderNumber)}`}
-                          variant="outline"
-                          size="sm"
-                          aria-label={`Edit order ${item.orderNumber}`}
-                        >
-                          <Pencil aria-hidden="true" className="h-4 w-4" />
-                          Edit
-                        </LinkButton>
-                        {action?.(item)}
-                      </div>
-                    </td>
-                  </tr>
+                  <AttentionRow key={`${item.itemId}-${item.flag}`} item={item} action={action} />
                 ))}
               </tbody>
             </table>
