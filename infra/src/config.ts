@@ -42,7 +42,7 @@ const envSchema = z.object({
   ORDER_NUMBER_PREFIX: z.string().max(20).default('EP-'),
   DEMO_DATA: optional,
   DOCUMENT_FETCH_ORIGINS: optional,
-  /** Where uploaded spec documents are kept; unset: `.data/documents`. */
+  /** Where an earlier version kept uploaded spec documents as files (moved into the database at start); unset: `.data/documents`. */
   DOCUMENT_STORE_DIR: optional,
   PUBLIC_URL: optional,
   /** Origins besides the app's own whose pages may send writes (comma-separated). */
