@@ -21,6 +21,7 @@ import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
 import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
+import { sendDelayNoticeRoute } from './orders/send-delay-notice/send-delay-notice.route.ts';
 import { updateOrderDetailsRoute } from './orders/update-order-details/update-order-details.route.ts';
 import { updateOrderItemRoute } from './orders/update-order-item/update-order-item.route.ts';
 
@@ -68,6 +69,7 @@ export function createApp(deps: CommandServiceDeps) {
     uploadDocumentRoute,
     updateOrderDetailsRoute,
     updateOrderItemRoute,
+    sendDelayNoticeRoute,
     sendTestEmailRoute,
     resendEmailRoute,
     retryEmailRoute,

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@ot/contracts/insights/studio-dates.ts';
 import { z } from 'zod';
 
 const intFrom = (fallback: number) =>
@@ -95,6 +96,19 @@ const envSchema = z.object({
   /** 0: no health server. */
   PROJECTOR_HEALTH_PORT: intFrom(0),
   NOTIFIER_HEALTH_PORT: intFrom(0),
+  /** The studio's own calendar: "today", days in a stage and predicted dates are counted in it. */
+  STUDIO_TIME_ZONE: z
+    .string()
+    .default('Europe/London')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/London' }),
+  /** An open item with no change for this many days is flagged stuck. */
+  STUCK_AFTER_DAYS: intFrom(14).pipe(z.number().min(1)),
+  /** "Taking longer than usual" emails: sent by staff (manual), once per item when it first trends late (auto), or never. */
+  DELAY_NOTICES: z.enum(['manual', 'auto', 'off']).default('manual'),
+  /** Where the daily digest of the attention list goes (comma-separated); unset: no digest. */
+  DIGEST_EMAILS: optional,
+  /** The studio-local hour (0-23) the digest is sent in. */
+  DIGEST_HOUR: intFrom(7).pipe(z.number().max(23)),
   /** Set by the launcher: the child ends when the launcher is gone. */
   OT_LAUNCHED: z
     .string()

@@ -18,6 +18,11 @@ import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
 import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
 import { loadSessionAndHonourMinPosition } from './http/min-position.ts';
+import { attentionRoute } from './insights/attention.route.ts';
+import { delayNoticePreviewRoute } from './insights/delay-notice-preview.route.ts';
+import { insightsRoute } from './insights/insights.route.ts';
+import { leadTimesRoute } from './insights/lead-times.route.ts';
+import { usualReadyRoute } from './insights/usual-ready.route.ts';
 import { apiDocsRoute } from './openapi/api-docs.route.ts';
 import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
@@ -57,6 +62,11 @@ export function createApp(deps: QueryServiceDeps) {
     exportEventsRoute,
     auditVerifyRoute,
     orderAsOfRoute,
+    attentionRoute,
+    leadTimesRoute,
+    insightsRoute,
+    delayNoticePreviewRoute,
+    usualReadyRoute,
   ]);
   return app;
 }

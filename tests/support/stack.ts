@@ -75,6 +75,8 @@ export async function startStack(
     readReplica?: (databaseUrl: string) => string;
     /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
     commandDatabaseUrl?: (url: string) => Promise<string>;
+    /** The services' clock (default the real one): what "now" and "today" are for writes and reads. */
+    clock?: () => Date;
     /** A database of the test server that holds data already (a restore's), instead of a fresh one. */
     databaseUrl?: string;
   } = {},
@@ -123,7 +125,7 @@ export async function startStack(
       windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     }),
     loginCodes: createLoginCodes(db.pool),
-    clock: () => new Date(),
+    clock: options.clock ?? (() => new Date()),
     newId: randomUUID,
     documents,
     fetcher,
@@ -141,7 +143,7 @@ export async function startStack(
     orderNumbers,
     logger,
     sessions,
-    clock: () => new Date(),
+    clock: options.clock ?? (() => new Date()),
     documents,
     fetcher,
   });

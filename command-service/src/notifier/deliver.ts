@@ -14,6 +14,7 @@ import {
 } from './compose-email.ts';
 import type { Deliveries, Delivery } from './deliveries.ts';
 import { type DeliveryOutcome, decideOutcome, rateLimitWaitMs } from './delivery-policy.ts';
+import { isRadarEmail, radarEmailContent } from './radar-email-content.ts';
 
 export interface DeliverDeps {
   store: EventStore;
@@ -45,6 +46,7 @@ async function contentFor(deps: DeliverDeps, delivery: Delivery): Promise<EmailC
     const minutesLeft = Math.floor((found.expiresAt.getTime() - deps.clock().getTime()) / 60_000);
     return composeLoginCodeEmail(deps.studio, found.code, minutesLeft, subject);
   }
+  if (isRadarEmail(delivery.emailType)) return radarEmailContent(deps, delivery);
   if (!delivery.orderNumber) return composeTestEmail(deps.studio, subject);
   const recorded = await deps.store.readStream(
     orderStream(delivery.orderNumber),

@@ -8,6 +8,8 @@ export interface Delivery {
   recipientEmail: string;
   emailType: string;
   subject: string | null;
+  /** The email this one sends again, whose request carries its words. */
+  resendOf: string | null;
   requestEventId: string;
   correlationId: string;
   state: 'pending' | 'sending' | 'sent' | 'failed';
@@ -17,7 +19,7 @@ export interface Delivery {
 }
 
 const columns = `notification_id as "notificationId", order_number as "orderNumber", content_version as "contentVersion",
-  recipient_email as "recipientEmail", email_type as "emailType", subject, request_event_id as "requestEventId",
+  recipient_email as "recipientEmail", email_type as "emailType", subject, resend_of as "resendOf", request_event_id as "requestEventId",
   correlation_id as "correlationId", state, attempt, attempt_id as "attemptId", unknown_outcomes as "unknownOutcomes"`;
 
 export function createDeliveries(pool: pg.Pool) {

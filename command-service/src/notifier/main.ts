@@ -8,6 +8,7 @@ import { followerReadiness } from '@ot/infra/launcher/ready.ts';
 import { runWorker } from '@ot/infra/launcher/run-worker.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createNotifier } from './notifier.ts';
+import { runRadar } from './radar-schedule.ts';
 
 const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL);
@@ -36,6 +37,20 @@ const notifier = createNotifier({
   retryBaseMs: config.EMAIL_RETRY_BASE_MS,
   loginCodes: createLoginCodes(pool, config.SESSION_SECRET),
 });
+
+/** How often the notifier looks whether the digest is due or an item newly trends late (DELAY_NOTICES=auto). */
+const RADAR_EVERY_MS = 60_000;
+const radar = { pool, store, config, clock: () => new Date(), logger };
+const lookAtRadar = () =>
+  runRadar(radar).then(
+    ({ digests, notices }) => {
+      if (digests + notices > 0) logger.info({ digests, notices }, 'delay radar emails requested');
+    },
+    (error: unknown) => logger.warn({ err: error }, 'delay radar: will look again'),
+  );
+// At start too: a product started within the digest's hour sends it then.
+void lookAtRadar();
+const radarTimer = setInterval(lookAtRadar, RADAR_EVERY_MS);
 
 // Health and metrics (Prometheus text) for an operator, when NOTIFIER_HEALTH_PORT is set.
 runWorker({
@@ -69,6 +84,7 @@ runWorker({
   },
   readiness: () => followerReadiness(pool, store, 'notifier'),
   async close() {
+    clearInterval(radarTimer);
     await store.close();
     await pool.end();
   },

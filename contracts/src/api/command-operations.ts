@@ -168,6 +168,19 @@ export const commandOperations: readonly Operation[] = [
     answers: changed,
     errors: [400, 404, 409, 422],
   },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{orderNumber}/items/{itemId}/delay-notice',
+    operationId: 'sendDelayNotice',
+    summary:
+      'Email the customer that an item running late is taking longer than usual, with the new estimate (computed by the server)',
+    tag: 'insights',
+    role: 'admin',
+    pathParams: { ...orderNumberParam, itemId: z.string().min(1).max(200) },
+    headers: ['If-Match', 'Idempotency-Key'],
+    answers: changed,
+    errors: [404, 409],
+  },
   adminPost(
     {
       path: '/api/admin/import',

@@ -23,6 +23,7 @@ import {
   timelineEntrySchema,
 } from '../orders/order-views.ts';
 import { auditOperations } from './audit-operations.ts';
+import { insightsOperations } from './insights-operations.ts';
 import type { Operation } from './operation.ts';
 
 /** The read side (query-service): every GET under /api. Each honours `x-min-position` (read your own write). */
@@ -38,6 +39,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 export const queryOperations: readonly Operation[] = [
   ...auditOperations,
+  ...insightsOperations,
   {
     method: 'get',
     path: OPENAPI_PATH,

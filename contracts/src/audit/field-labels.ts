@@ -41,6 +41,7 @@ const fieldLabels = {
   imageUrl: 'Image URL',
   documentUrl: 'Document URL',
   manufacturer: 'Manufacturer',
+  statusHistory: 'Status History (when each status began)',
   address1: 'Address Line 1',
   address2: 'Address Line 2',
   city: 'City',

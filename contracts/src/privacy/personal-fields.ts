@@ -71,6 +71,8 @@ export const personalFields = {
         manufacturer: no,
         estimatedDelivery: no,
         status: no,
+        // When the item entered each status: business times, nothing about the person.
+        statusHistory: no,
       },
     },
   },
@@ -96,6 +98,9 @@ export const personalFields = {
     resendOf: no,
     orderNumber: no,
     orderVersion: no,
+    // A delay notice names the item and its estimate; a digest lists order numbers, items and reasons.
+    delay: no,
+    digest: no,
   },
   EmailSent: { notificationId: no, attempt: no, providerMessageId: no, subject: omitted, possibleDuplicate: no },
   // The error is the transport's own message (a status, a timeout), never the message's content.

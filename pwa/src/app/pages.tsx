@@ -74,6 +74,10 @@ const lazyPages = {
     () => import('./routes/customers-route.tsx'),
     (m) => m.CustomersRoute,
   ),
+  insights: lazyPage(
+    () => import('../features/insights/components/insights-page.tsx'),
+    (m) => m.InsightsPage,
+  ),
 } satisfies Record<LazyRouteName, Page>;
 
 /** Every route's page: the landing page is in the entry (it is what most first visits show), the rest lazy. */

@@ -106,6 +106,12 @@ export const routes = {
     module: 'src/app/routes/customers-route.tsx',
     start: 'staff',
   },
+  insights: {
+    paths: ['/admin/insights'],
+    guard: 'staff',
+    module: 'src/features/insights/components/insights-page.tsx',
+    start: 'staff',
+  },
 } as const satisfies Record<string, PageRoute>;
 
 export type RouteName = keyof typeof routes;
