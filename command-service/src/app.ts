@@ -22,6 +22,7 @@ import { importOrdersRoute } from './imports/import-orders/import-orders.route.t
 import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
 import { updateOrderDetailsRoute } from './orders/update-order-details/update-order-details.route.ts';
 import { updateOrderItemRoute } from './orders/update-order-item/update-order-item.route.ts';
+import { pushSubscriptionsRoute } from './push/push-subscriptions.route.ts';
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
@@ -41,6 +42,8 @@ export function createApp(deps: CommandServiceDeps) {
   const [anonymousParser, signedInParser] = [ANONYMOUS_BODY_LIMIT, SIGNED_IN_JSON_LIMIT].map((limit) =>
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: a push unsubscription names its endpoint in the body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error, ctx) => {
@@ -70,6 +73,7 @@ export function createApp(deps: CommandServiceDeps) {
     sendTestEmailRoute,
     resendEmailRoute,
     retryEmailRoute,
+    pushSubscriptionsRoute,
   ]);
   return app;
 }

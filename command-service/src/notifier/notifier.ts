@@ -5,11 +5,15 @@ import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
+import type { PushTransport } from '@ot/infra/push/push-transport.ts';
 import type pg from 'pg';
 import type { Studio } from './compose-email.ts';
+import { alarm } from './alarm.ts';
 import { deliver } from './deliver.ts';
 import { createDeliveries } from './deliveries.ts';
 import { applyIntake, INTAKE_TYPES } from './intake.ts';
+import { createPushSender } from './push/push-sender.ts';
+import { releaseLeftovers } from './work-list.ts';
 
 export interface NotifierOptions {
   pool: pg.Pool;
@@ -26,36 +30,11 @@ export interface NotifierOptions {
   random?: () => number;
   /** Sign-in code emails; unset: codes keyed like the command service's without SESSION_SECRET. */
   loginCodes?: Pick<LoginCodes, 'codeForNotification'>;
+  /** Push messages to customers' devices; unset: requested pushes wait in push.deliveries. */
+  push?: { transport: PushTransport; retryBaseMs: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A wait that ends early when poked: how the loops sleep between work. */
-function alarm() {
-  let poke: (() => void) | null = null;
-  let poked = false;
-  return {
-    poke() {
-      poked = true;
-      poke?.();
-    },
-    async wait(ms: number): Promise<void> {
-      if (poked) {
-        poked = false;
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, ms));
-        poke = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      poke = null;
-      poked = false;
-    },
-  };
-}
 
 /**
  * The notifier: follows every event, keeps its work list (email.deliveries) in step with them, and
@@ -82,6 +61,19 @@ export function createNotifier(options: NotifierOptions) {
   let delivering: Promise<unknown> = Promise.resolve();
   let sendsHeldUntil = 0;
   const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
+  const push =
+    options.push &&
+    createPushSender({
+      pool,
+      store,
+      logger,
+      studio: options.studio,
+      pollMs,
+      clock,
+      random: options.random ?? Math.random,
+      isStopping: () => stopped,
+      ...options.push,
+    });
 
   const deps = {
     store,
@@ -106,21 +98,19 @@ export function createNotifier(options: NotifierOptions) {
   };
 
   /** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
-  async function recoverInFlight(): Promise<void> {
-    for (const delivery of await deliveries.inFlight()) {
-      const attemptId = delivery.attemptId ?? '';
-      const recorded = await store.readStream(emailStream(delivery.notificationId));
-      // Recorded but not yet readable in order (an older transaction still open): intake applies it soon.
-      if (recorded.some((event) => event.id === attemptId)) continue;
-      if (await deliveries.releaseUnknown(delivery.notificationId, attemptId)) {
+  const recoverInFlight = () =>
+    releaseLeftovers(
+      store,
+      deliveries,
+      (delivery) => ({ id: delivery.notificationId, stream: emailStream(delivery.notificationId) }),
+      (delivery) => {
         counters.unknownOutcomes += 1;
         logger.warn(
           { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt },
           'an attempt was going out when the last notifier stopped and its outcome is unknown: sending it again (the customer may receive this email twice)',
         );
-      }
-    }
-  }
+      },
+    );
 
   /** Run `step` until stopped, surviving database hiccups (logged, then tried again). */
   async function loop(label: string, step: () => Promise<void>): Promise<void> {
@@ -152,11 +142,16 @@ export function createNotifier(options: NotifierOptions) {
       ready = false;
       await delivering; // an attempt of ours still going out is not a crash's leftover
       await recoverInFlight();
+      await push?.recover();
       ready = true;
       logger.info({ transport: options.transport.description }, 'notifier sending');
       workAlarm.poke();
+      push?.poke();
     },
-    onApplied: () => workAlarm.poke(),
+    onApplied: () => {
+      workAlarm.poke();
+      push?.poke();
+    },
   });
 
   const workStep = async () => {
@@ -187,7 +182,12 @@ export function createNotifier(options: NotifierOptions) {
   return {
     /** Run until stopped: follow the events (active or standby) and, while active, send. */
     async run(): Promise<void> {
-      await Promise.all([intake.run(), loop('sending', workStep)]);
+      const sending = () => ready && intake.isActive();
+      await Promise.all([
+        intake.run(),
+        loop('sending', workStep),
+        ...(push ? [loop('pushing', () => push.step(sending))] : []),
+      ]);
     },
 
     /** Finish the attempt in hand, then stop. */
@@ -201,7 +201,12 @@ export function createNotifier(options: NotifierOptions) {
 
     /** What the metrics endpoint shows: totals from the work list, and this process's own counts. */
     async metrics() {
-      return { active: intake.isActive(), sinceStart: { ...counters }, totals: await deliveries.counts() };
+      return {
+        active: intake.isActive(),
+        sinceStart: { ...counters },
+        totals: await deliveries.counts(),
+        push: (await push?.metrics()) ?? null,
+      };
     },
   };
 }

@@ -110,5 +110,21 @@ export function describeEvent(event: RecordedDomainEvent, itemName: (itemId: str
       return { title: 'Customer imported', description: null, status: null, customerVisible: false };
     case 'EmailRetryRequested':
       return { title: 'Email retry requested', description: null, status: null, customerVisible: false };
+    case 'PushSent':
+      return {
+        title: 'Push notification sent',
+        description: `"${event.data.title}" to a device through ${event.data.pushService}, attempt ${event.data.attempt}.`,
+        status: null,
+        customerVisible: false,
+      };
+    case 'PushDeliveryFailed':
+      return {
+        title: 'Push notification failed',
+        description: event.data.subscriptionRemoved
+          ? `${event.data.error} The device's subscription was removed.`
+          : event.data.error,
+        status: null,
+        customerVisible: false,
+      };
   }
 }
