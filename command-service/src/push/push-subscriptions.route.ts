@@ -1,4 +1,8 @@
-import { notificationPreferencesSchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@ot/contracts/push/push-views.ts';
+import {
+  notificationPreferencesSchema,
+  pushSubscriptionSchema,
+  pushUnsubscribeSchema,
+} from '@ot/contracts/push/push-views.ts';
 import { badRequest, parse } from '@ot/infra/http/errors.ts';
 import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
 import { isAllowedPushEndpoint, parsePushServiceOrigins } from '@ot/infra/push/push-origins.ts';

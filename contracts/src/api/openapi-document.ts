@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commandOperations } from './command-operations.ts';
-import { pushOperations } from './push-operations.ts';
 import { errorAnswerSchema, type HeaderName, type Operation, type Role } from './operation.ts';
+import { pushOperations } from './push-operations.ts';
 import { queryOperations } from './query-operations.ts';
 
 export const operations: readonly Operation[] = [...commandOperations, ...queryOperations, ...pushOperations];

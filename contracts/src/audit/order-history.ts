@@ -2,9 +2,9 @@ import { type DeliveryState, evolve as evolveDelivery, parseEmailEvent } from '.
 import type { RecordedEvent } from '../events/event-envelope.ts';
 import { orderStreamPrefix, parseOrderEvent } from '../orders/order-events.ts';
 import { isOrderComplete } from '../orders/order-rules.ts';
-import { parsePushEvent, pushStreamPrefix } from '../push/push-events.ts';
 import { evolve, initialOrderState, type Order, type OrderState } from '../orders/order-state.ts';
 import type { OrderViewMeta } from '../orders/to-order-view.ts';
+import { parsePushEvent, pushStreamPrefix } from '../push/push-events.ts';
 
 /** One field an event changed, named as a path: `status`, `shippingAddress.city`, `items[<itemId>].status`, `emails[<id>].status`. */
 export interface FieldChange {

@@ -46,7 +46,11 @@ function parseRule(entry: string, explicit: boolean, variable: string, defaults:
 }
 
 /** An operator's comma-separated origins (`variable` names them in errors) as rules. */
-export function parseOriginList(value: string | undefined, variable: string, defaults: readonly string[]): OriginRule[] {
+export function parseOriginList(
+  value: string | undefined,
+  variable: string,
+  defaults: readonly string[],
+): OriginRule[] {
   return (value ?? '')
     .split(',')
     .map((entry) => entry.trim())

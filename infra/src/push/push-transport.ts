@@ -48,7 +48,10 @@ export function createPushTransport(options: PushTransportOptions): PushTranspor
           contentEncoding: 'aes128gcm',
         });
       } catch (error) {
-        return { ok: false, failure: { kind: 'invalid', message: `Could not build the push: ${(error as Error).message}` } };
+        return {
+          ok: false,
+          failure: { kind: 'invalid', message: `Could not build the push: ${(error as Error).message}` },
+        };
       }
       const origin = new URL(target.endpoint).origin;
       try {
@@ -72,7 +75,10 @@ export function createPushTransport(options: PushTransportOptions): PushTranspor
       } catch (error) {
         const e = error as Error;
         if (e.name === 'TimeoutError') {
-          return { ok: false, failure: { kind: 'timeout', message: `${origin} did not answer within ${options.timeoutMs} ms` } };
+          return {
+            ok: false,
+            failure: { kind: 'timeout', message: `${origin} did not answer within ${options.timeoutMs} ms` },
+          };
         }
         const cause = (e.cause as { code?: string } | undefined)?.code ?? e.message;
         return { ok: false, failure: { kind: 'network', message: `Could not reach ${origin}: ${cause}` } };

@@ -7,11 +7,7 @@ export interface VapidKeys {
 }
 
 const isLocalHost = (host: string) =>
-  host === 'localhost' ||
-  host.endsWith('.localhost') ||
-  /^127\./.test(host) ||
-  host === '[::1]' ||
-  host === '0.0.0.0';
+  host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]' || host === '0.0.0.0';
 
 /**
  * Who push services may contact about our messages (RFC 8292's `sub`): the studio's PUBLIC_URL, or a
@@ -41,7 +37,13 @@ export async function loadVapidKeys(
     }
     const keys = { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
     // web-push checks the keys' lengths and encoding; a typo is found at start, not at the first push.
-    webpush.getVapidHeaders('https://push.example', 'mailto:check@example.com', keys.publicKey, keys.privateKey, 'aes128gcm');
+    webpush.getVapidHeaders(
+      'https://push.example',
+      'mailto:check@example.com',
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+    );
     return keys;
   }
   const made = webpush.generateVAPIDKeys();

@@ -1,5 +1,5 @@
-import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
 import { HttpError } from '@ot/infra/http/errors.ts';
+import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
 import { createPushSubscriptions } from '@ot/infra/push/push-subscriptions.ts';
 import { readVapidPublicKey } from '@ot/infra/push/vapid.ts';
 import type { QueryRouter, QueryServiceDeps } from '../deps.ts';
@@ -12,7 +12,9 @@ export function pushSettingsRoute(router: QueryRouter, deps: QueryServiceDeps): 
     const publicKey = await readVapidPublicKey(deps.pool, deps.config);
     // The notifier makes the pair at its first start; until then there is nothing to subscribe with.
     if (!publicKey) {
-      throw new HttpError(503, 'Push is being set up; try again in a moment.', 'SERVICE_UNAVAILABLE', { retryAfter: 2 });
+      throw new HttpError(503, 'Push is being set up; try again in a moment.', 'SERVICE_UNAVAILABLE', {
+        retryAfter: 2,
+      });
     }
     ctx.body = { publicKey };
   });

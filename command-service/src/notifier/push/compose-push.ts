@@ -73,7 +73,8 @@ const ELLIPSIS = '…';
 function shorten(text: string, over: number): string {
   const chars = [...text];
   let excess = over + byteLength(ELLIPSIS);
-  while (excess > 0 && chars.length > 0) excess -= byteLength(chars.pop() ?? '');
+  // Each character counted as it is written in the JSON (a quote or a newline takes two bytes there).
+  while (excess > 0 && chars.length > 0) excess -= byteLength(JSON.stringify(chars.pop() ?? '')) - 2;
   return `${chars.join('').trimEnd()}${ELLIPSIS}`;
 }
 
@@ -107,7 +108,7 @@ export function composeOrderPush(events: readonly OrderEvent[], studio: Studio):
 /** The payload within MAX_PUSH_PAYLOAD_BYTES: the body is shortened first, then the title. */
 export function fitPayload(payload: PushPayload): PushPayload {
   const over = () => byteLength(JSON.stringify(payload)) - MAX_PUSH_PAYLOAD_BYTES;
-  // JSON escapes can make a character cost more than its UTF-8 bytes: cut, then measure again.
+  // Measured again after each cut; when the body is cut to nothing, the title is cut next.
   for (const field of ['body', 'title'] as const) {
     while (over() > 0 && payload.notification[field].length > 1) {
       payload = {

@@ -47,7 +47,10 @@ export function createPushSender(options: PushSenderOptions) {
         (row) => ({ id: row.pushId, stream: pushStream(row.pushId) }),
         (row) => {
           counters.unknownOutcomes += 1;
-          logger.warn({ pushId: row.pushId, orderNumber: row.orderNumber }, 'a push outcome was lost: sending it again');
+          logger.warn(
+            { pushId: row.pushId, orderNumber: row.orderNumber },
+            'a push outcome was lost: sending it again',
+          );
         },
       );
     },
