@@ -69,8 +69,20 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
     res.end(text);
   };
 
+  /** For a test in another process (the e2e workers): make a subscription, read what arrived. */
+  function control(req: IncomingMessage, res: ServerResponse): boolean {
+    const url = new URL(req.url ?? '/', origin);
+    const json = (value: unknown) => answer(res, 200, { 'content-type': 'application/json' }, JSON.stringify(value));
+    if (req.method === 'POST' && url.pathname === '/__stand-in/subscriptions') json(standIn.subscribe());
+    else if (req.method === 'GET' && url.pathname === '/__stand-in/received') {
+      json(standIn.receivedFor(url.searchParams.get('endpoint') ?? ''));
+    } else return false;
+    return true;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
+    if (control(req, res)) return;
     const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1] ?? '';
     const endpoint = `${origin}/push/${id}`;
     const device = devices.get(id);
@@ -114,7 +126,7 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const standIn: PushServiceStandIn = {
     origin,
     subscribe() {
       const id = randomUUID();
@@ -138,4 +150,5 @@ export async function startPushServiceStandIn(): Promise<PushServiceStandIn> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return standIn;
 }

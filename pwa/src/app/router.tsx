@@ -9,6 +9,7 @@ import { importInSteps, importOrderViews, importZod } from '../lib/import-in-ste
 import { sessionQueryKey } from '../lib/query-client.ts';
 import { AdminOnly, CustomerOnly, GuestOnly, landingPaths, SignedIn, StaffOnly, staffLoginPaths } from './guards.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
+import { DashboardPushPanel } from './routes/push-controls.tsx';
 
 // Everything but the landing page is split off; admin screens are never part of a customer's first load.
 const NotFoundPage = lazy(() => import('./not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })));
@@ -205,6 +206,7 @@ export function AppRoutes() {
           element={
             <CustomerOnly>
               <CustomerDashboardPage />
+              <DashboardPushPanel />
             </CustomerOnly>
           }
         />

@@ -4,10 +4,11 @@ import { LinkButton } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { CustomFitSpecification } from '../../features/documents/components/custom-fit-specification.tsx';
 import { OrderDetailPage } from '../../features/orders/components/order-detail-page.tsx';
+import { OrderPushOptIn } from './push-controls.tsx';
 
 /**
  * The app composes features: the order detail with the documents feature's spec section in its slot,
- * and for staff (admins and auditors) a link to the order's History.
+ * for staff (admins and auditors) a link to the order's History, and for its customer the push switch.
  */
 export function OrderDetailRoute() {
   const { user } = useAuth();
@@ -24,6 +25,7 @@ export function OrderDetailRoute() {
         </div>
       )}
       <OrderDetailPage forAdmin={staff} specDocument={(items) => <CustomFitSpecification items={items} />} />
+      {user?.role === 'customer' && <OrderPushOptIn />}
     </>
   );
 }
