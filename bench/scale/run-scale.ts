@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 18): a studio with years of orders. Starts the product as `npm start`
+ * `npm run bench:scale`: a studio with years of orders. Starts the product as `npm start`
  * does (a fresh PWA build, the compiled services under plain node, on a fresh database of its own), generates orders through `POST /api/admin/import`
  * in requests of 1,000, and at each step (1k, 10k, 100k orders) prints import orders/s, the time until
  * the last imported order is readable, the dashboard list's page and search latencies (p50/p99), the
@@ -122,7 +122,7 @@ try {
     // An active order (every third from 1 is) from the middle of what was imported.
     const dashboard = await measureDashboard(browser, base, ADMIN, numberOf[3 * Math.floor(step / 6) + 1] as string);
 
-    // The spec's call: every order with its items, streamed; then the refetch of an unchanged list.
+    // The unparameterised call: every order with its items, streamed; then the refetch of an unchanged list.
     const wholeStart = performance.now();
     const whole = await get('/api/admin/orders');
     let wholeBytes = 0;

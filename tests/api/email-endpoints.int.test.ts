@@ -19,7 +19,7 @@ interface Context {
 }
 
 /** send-test-email, retry-email, resend-email, list-email-events, email-stats, retry-queue, through real HTTP. */
-const test = suite<Context>('the email endpoints (spec section 7), admin only', {} as Context);
+const test = suite<Context>('the email endpoints, admin only', {} as Context);
 
 test.before(async (context) => {
   context.stack = await startStack();
@@ -102,7 +102,7 @@ test('a test email needs a valid address of at most 255 characters', async ({ ad
   );
 });
 
-test('the log pages 10/25/50/100 at a time (25 by default) with the pagination the spec names', async ({ admin }) => {
+test('the log pages 10/25/50/100 at a time (25 by default) with its pagination fields', async ({ admin }) => {
   for (let i = 1; i <= 27; i++) {
     await admin.post('/api/admin/test-email', { email: `page-${String(i).padStart(2, '0')}@pages.example.com` });
   }

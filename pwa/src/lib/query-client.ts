@@ -1,7 +1,7 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec section 9: data is never stale, no refetch on window focus, no polling, no retries for
+ * Data is never stale, no refetch on window focus, no polling, no retries for
  * queries or mutations. Screens that differ (the admin list refetches on focus) say so themselves.
  */
 export const queryClient = new QueryClient({

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { pushStream } from '@ot/contracts/push/push-events.ts';
+import { createAlarm } from '@ot/infra/alarm.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type { PushTransport } from '@ot/infra/push/push-transport.ts';
 import type pg from 'pg';
-import { alarm } from '../alarm.ts';
 import type { Studio } from '../compose-email.ts';
 import { releaseLeftovers } from '../work-list.ts';
 import { deliverPush } from './deliver-push.ts';
@@ -30,7 +30,7 @@ export interface PushSenderOptions {
 export function createPushSender(options: PushSenderOptions) {
   const { store, logger, clock, pollMs } = options;
   const deliveries = createPushDeliveries(options.pool);
-  const wake = alarm();
+  const wake = createAlarm();
   const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
   const deps = { ...options, deliveries, newId: randomUUID };
   let delivering: Promise<unknown> = Promise.resolve();

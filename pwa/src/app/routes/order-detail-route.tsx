@@ -7,7 +7,7 @@ import { OrderDetailPage } from '../../features/orders/components/order-detail-p
 import { OrderPushOptIn } from './push-controls.tsx';
 
 /**
- * The app composes features: the order detail with the documents feature's spec section in its slot,
+ * The app composes features: the order detail with the documents feature's custom fit specification in its slot,
  * for staff (admins and auditors) a link to the order's History, and for its customer the push switch.
  */
 export function OrderDetailRoute() {
