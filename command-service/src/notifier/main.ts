@@ -28,15 +28,26 @@ if (!config.SENDGRID_API_KEY) {
   logger.warn(`SENDGRID_API_KEY is not set: emails are not sent but stored in ${transport.description}`);
 }
 
-// Pushes are signed with the studio's VAPID keys (made and kept at first start) for every push service.
-const push = {
-  transport: createPushTransport({
+/**
+ * Pushes are signed with the studio's VAPID keys (made and kept at first start) for every push service.
+ * Without a subject push services accept, push stays off (logged) rather than emails stopping with it.
+ */
+async function pushSide() {
+  let subject: string;
+  try {
+    subject = vapidSubject(config);
+  } catch (error) {
+    logger.error({ err: error }, 'push notifications are off; requested pushes wait in push.deliveries');
+    return undefined;
+  }
+  const transport = createPushTransport({
     vapid: await loadVapidKeys(pool, config),
-    subject: vapidSubject(config),
+    subject,
     timeoutMs: config.PUSH_SEND_TIMEOUT_MS,
-  }),
-  retryBaseMs: config.PUSH_RETRY_BASE_MS,
-};
+  });
+  return { transport, retryBaseMs: config.PUSH_RETRY_BASE_MS };
+}
+const push = await pushSide();
 const notifier = createNotifier({
   pool,
   store,
@@ -46,7 +57,7 @@ const notifier = createNotifier({
   emailFrom: config.EMAIL_FROM,
   retryBaseMs: config.EMAIL_RETRY_BASE_MS,
   loginCodes: createLoginCodes(pool, config.SESSION_SECRET),
-  push,
+  ...(push ? { push } : {}),
 });
 
 // Health and metrics (Prometheus text) for an operator, when NOTIFIER_HEALTH_PORT is set.
