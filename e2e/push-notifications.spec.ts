@@ -103,7 +103,7 @@ test.describe('push notifications on this phone', () => {
     await expect(page.getByRole('button', { name: 'Get updates on this phone' })).toHaveCount(0);
   });
 
-  test('a push from the server shows its notification; a tap on it opens the order', async ({
+  test('a push from the server shows its notification; a tap on it opens the order; signing out unsubscribes', async ({
     page,
     context,
     studio,
@@ -145,6 +145,11 @@ test.describe('push notifications on this phone', () => {
     });
     await expect(page).toHaveURL(new RegExp(`/orders/${order.orderNumber}$`));
     await expect(page.getByText(order.items[1]?.name ?? '').first()).toBeVisible();
+
+    // Signing out on this device removes its subscription.
+    expect(await subscriptionsOf(order.customerEmail)).toBe(1);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect.poll(() => subscriptionsOf(order.customerEmail)).toBe(0);
   });
 });
 

@@ -211,6 +211,12 @@ test('only browser push services and PUSH_SERVICE_ORIGINS are taken; anything el
     keys: { p256dh: 'abc', auth: 'x' },
   });
   assert.is(badKey.status, 400);
+  const offCurve = `BA${'A'.repeat(85)}`;
+  const notAPoint = await customer.post('/api/push/subscriptions', {
+    ...subscription,
+    keys: { ...subscription.keys, p256dh: offCurve },
+  });
+  assert.is(notAPoint.status, 400);
 });
 
 test('subscriptions belong to a customer: staff cannot subscribe, and a customer removes only their own', async (context) => {

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import {
   notificationPreferencesSchema,
   pushSubscriptionSchema,
@@ -12,6 +13,18 @@ import type { CommandRouter, CommandServiceDeps } from '../deps.ts';
 export const PUSH_SERVICE_REFUSED =
   "This push endpoint is not a browser's push service: push messages go only to Google, Mozilla, Apple or Microsoft push services (or those the studio lists).";
 
+/** Whether a push key is one messages can be encrypted for: its ECDH with any key must work. */
+function isCurvePoint(p256dh: string): boolean {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.alloc(32, 1));
+    ecdh.computeSecret(Buffer.from(p256dh, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * A customer's devices subscribe to and unsubscribe from push messages. The endpoint is where the server
  * will later send, so only the browsers' push services and the operator's PUSH_SERVICE_ORIGINS are taken.
@@ -24,6 +37,7 @@ export function pushSubscriptionsRoute(router: CommandRouter, deps: CommandServi
     const user = requireRoleOf(ctx, 'customer');
     const subscription = parse(pushSubscriptionSchema, ctx.request.body);
     if (!isAllowedPushEndpoint(allowed, subscription.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED);
+    if (!isCurvePoint(subscription.keys.p256dh)) throw badRequest('keys.p256dh is not a point on the P-256 curve');
     await subscriptions.save(user.id, subscription);
     ctx.status = 201;
     ctx.body = { subscribed: true };

@@ -1,6 +1,9 @@
 import type { NotificationPreferences, PushSubscriptionRequest } from '@ot/contracts/push/push-views.ts';
 import type pg from 'pg';
 
+/** Devices kept per customer: subscribing one more forgets the oldest (each push is a request per device). */
+export const MAX_DEVICES_PER_USER = 20;
+
 /**
  * Customers' push subscriptions and their choice of channels, all keyed by user id: what one customer's
  * erasure deletes (`forgetUser`).
@@ -17,6 +20,11 @@ export function createPushSubscriptions(pool: pg.Pool) {
            set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
                expiration_time = excluded.expiration_time`,
         [userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth, expires],
+      );
+      await pool.query(
+        `delete from push.subscriptions where user_id = $1 and id not in
+           (select id from push.subscriptions where user_id = $1 order by created_at desc, id limit $2)`,
+        [userId, MAX_DEVICES_PER_USER],
       );
     },
 
