@@ -9,6 +9,7 @@ import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
 import { isAllowedPushEndpoint, parsePushServiceOrigins } from '@ot/infra/push/push-origins.ts';
 import { createPushSubscriptions } from '@ot/infra/push/push-subscriptions.ts';
 import type { CommandRouter, CommandServiceDeps } from '../deps.ts';
+import { jsonBody } from '../http/json-body.ts';
 
 export const PUSH_SERVICE_REFUSED =
   "This push endpoint is not a browser's push service: push messages go only to Google, Mozilla, Apple or Microsoft push services (or those the studio lists).";
@@ -33,7 +34,7 @@ export function pushSubscriptionsRoute(router: CommandRouter, deps: CommandServi
   const subscriptions = createPushSubscriptions(deps.pool);
   const allowed = parsePushServiceOrigins(deps.config.PUSH_SERVICE_ORIGINS);
 
-  router.post('/api/push/subscriptions', requireRole('customer'), async (ctx) => {
+  router.post('/api/push/subscriptions', requireRole('customer'), jsonBody, async (ctx) => {
     const user = requireRoleOf(ctx, 'customer');
     const subscription = parse(pushSubscriptionSchema, ctx.request.body);
     if (!isAllowedPushEndpoint(allowed, subscription.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED);
@@ -43,14 +44,14 @@ export function pushSubscriptionsRoute(router: CommandRouter, deps: CommandServi
     ctx.body = { subscribed: true };
   });
 
-  router.delete('/api/push/subscriptions', requireRole('customer'), async (ctx) => {
+  router.delete('/api/push/subscriptions', requireRole('customer'), jsonBody, async (ctx) => {
     const user = requireRoleOf(ctx, 'customer');
     const { endpoint } = parse(pushUnsubscribeSchema, ctx.request.body);
     await subscriptions.remove(user.id, endpoint);
     ctx.body = { success: true };
   });
 
-  router.put('/api/push/preferences', requireRole('customer'), async (ctx) => {
+  router.put('/api/push/preferences', requireRole('customer'), jsonBody, async (ctx) => {
     const user = requireRoleOf(ctx, 'customer');
     const preferences = parse(notificationPreferencesSchema, ctx.request.body);
     await subscriptions.setPreferences(user.id, preferences);
