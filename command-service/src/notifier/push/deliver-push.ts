@@ -73,6 +73,8 @@ export async function deliverPush(deps: PushDeps, due: PushDelivery): Promise<Pu
     } else {
       const { failure } = result;
       const gone = failure.kind === 'http' && isGone(failure.status);
+      // At once, before the next push is picked: a message waiting for the same device finds it gone.
+      if (gone) await deps.deliveries.removeSubscription(delivery.subscriptionId);
       const next = nextAttemptAt(
         { attempt: delivery.attempt, now: deps.clock(), retryBaseMs: deps.retryBaseMs, random: deps.random },
         failure,

@@ -30,6 +30,11 @@ export function createPushDeliveries(pool: pg.Pool) {
       );
       return rows[0] ?? null;
     },
+
+    /** The push service said the subscription is gone (404/410): nothing more goes to it. */
+    async removeSubscription(subscriptionId: string): Promise<void> {
+      await pool.query('delete from push.subscriptions where id = $1', [subscriptionId]);
+    },
   };
 }
 

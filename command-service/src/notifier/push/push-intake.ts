@@ -10,8 +10,7 @@ const sql = (text: string, ...values: unknown[]): Statement => ({ text, values }
 
 /**
  * The push side of the notifier's intake. An order update's notification request is also one push
- * message per device the customer has then, unless they chose email only; outcomes move each row, and a
- * push service's "gone" deletes the subscription so nothing more is sent to it.
+ * message per device the customer has then, unless they chose email only; outcomes move each row.
  */
 export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
   switch (event.type) {
@@ -61,14 +60,6 @@ export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
           event.data.nextAttemptAt,
           event.data.error,
         ),
-        ...(event.data.subscriptionRemoved
-          ? [
-              sql(
-                'delete from push.subscriptions where id = (select subscription_id from push.deliveries where push_id = $1)',
-                event.data.pushId,
-              ),
-            ]
-          : []),
       ];
     default:
       return [];
