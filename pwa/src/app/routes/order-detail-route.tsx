@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { useParams } from 'react-router';
 import { LinkButton } from '../../components/ui/button.tsx';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { CustomFitSpecification } from '../../features/documents/components/custom-fit-specification.tsx';
+import { orderQuery } from '../../features/orders/api/order-queries.ts';
 import { OrderDetailPage } from '../../features/orders/components/order-detail-page.tsx';
 import { OrderPushOptIn } from './push-controls.tsx';
 
@@ -14,6 +16,8 @@ export function OrderDetailRoute() {
   const { user } = useAuth();
   const { orderNumber = '' } = useParams();
   const staff = user?.role === 'admin' || user?.role === 'auditor';
+  // The page's own query (the same cache entry, no second request): the switch only under an order shown.
+  const order = useQuery(orderQuery(orderNumber));
   return (
     <>
       {staff && (
@@ -25,7 +29,7 @@ export function OrderDetailRoute() {
         </div>
       )}
       <OrderDetailPage forAdmin={staff} specDocument={(items) => <CustomFitSpecification items={items} />} />
-      {user?.role === 'customer' && <OrderPushOptIn />}
+      {user?.role === 'customer' && order.data && <OrderPushOptIn />}
     </>
   );
 }

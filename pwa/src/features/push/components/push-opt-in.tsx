@@ -70,7 +70,9 @@ function PushSwitch() {
       </p>
     );
   }
-  const on = permission === 'granted' && device.data?.subscribed === true;
+  // Until the browser has said whether this device is subscribed, no button that may change a moment later.
+  if (!device.data) return null;
+  const on = permission === 'granted' && device.data.subscribed;
   return (
     <div className="mt-1 flex flex-wrap items-center justify-between gap-2" data-push-state={on ? 'on' : 'off'}>
       <p className="text-sm">
@@ -82,7 +84,7 @@ function PushSwitch() {
           Turn off
         </Button>
       ) : (
-        <Button size="sm" disabled={busy || device.isPending} onClick={() => change(true)}>
+        <Button size="sm" disabled={busy} onClick={() => change(true)}>
           <BellRing aria-hidden="true" className="h-4 w-4" />
           Get updates on this phone
         </Button>
