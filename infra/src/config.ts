@@ -41,7 +41,7 @@ const envSchema = z.object({
   ORDER_NUMBER_PREFIX: z.string().max(20).default('EP-'),
   DEMO_DATA: optional,
   DOCUMENT_FETCH_ORIGINS: optional,
-  /** Where uploaded spec documents are kept; unset: `.data/documents`. */
+  /** Where an earlier version kept uploaded spec documents as files (moved into the database at start); unset: `.data/documents`. */
   DOCUMENT_STORE_DIR: optional,
   PUBLIC_URL: optional,
   /** Push services besides the browsers' own that subscriptions may name (comma-separated origins). */

@@ -44,7 +44,7 @@ const app = createApp({
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
   clock: () => new Date(),
-  documents: createDocumentStore(config),
+  documents: createDocumentStore(pool),
   fetcher: createDocumentFetcher({ origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS) }),
 });
 async function close() {
