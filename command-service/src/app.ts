@@ -24,6 +24,7 @@ import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
 import { sendDelayNoticeRoute } from './orders/send-delay-notice/send-delay-notice.route.ts';
 import { updateOrderDetailsRoute } from './orders/update-order-details/update-order-details.route.ts';
 import { updateOrderItemRoute } from './orders/update-order-item/update-order-item.route.ts';
+import { pushSubscriptionsRoute } from './push/push-subscriptions.route.ts';
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
@@ -43,6 +44,8 @@ export function createApp(deps: CommandServiceDeps) {
   const [anonymousParser, signedInParser] = [ANONYMOUS_BODY_LIMIT, SIGNED_IN_JSON_LIMIT].map((limit) =>
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: a push unsubscription names its endpoint in the body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error, ctx) => {
@@ -74,6 +77,7 @@ export function createApp(deps: CommandServiceDeps) {
     resendEmailRoute,
     retryEmailRoute,
     eraseCustomerRoute,
+    pushSubscriptionsRoute,
   ]);
   return app;
 }

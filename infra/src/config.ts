@@ -62,6 +62,13 @@ const envSchema = z.object({
   /** Where an earlier version kept uploaded spec documents as files (moved into the database at start); unset: `.data/documents`. */
   DOCUMENT_STORE_DIR: optional,
   PUBLIC_URL: optional,
+  /** Push services besides the browsers' own that subscriptions may name (comma-separated origins). */
+  PUSH_SERVICE_ORIGINS: optional,
+  /** The studio's VAPID key pair (base64url); unset: one made at first start and kept in the database. */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  PUSH_RETRY_BASE_MS: intFrom(2_000),
+  PUSH_SEND_TIMEOUT_MS: intFrom(10_000),
   /** Origins besides the app's own whose pages may send writes (comma-separated). */
   ALLOWED_ORIGINS: optional,
   /** `1`: the gateway trusts X-Forwarded-For/-Proto from the proxy in front of it. */

@@ -31,6 +31,7 @@ import { getOrderTimelineRoute } from './orders/get-order-timeline/get-order-tim
 import { listAdminOrdersRoute } from './orders/list-admin-orders/list-admin-orders.route.ts';
 import { listCustomerOrdersRoute } from './orders/list-customer-orders/list-customer-orders.route.ts';
 import { nextOrderNumberRoute } from './orders/next-order-number/next-order-number.route.ts';
+import { pushSettingsRoute } from './push/push-settings.route.ts';
 
 /** The read side: every GET under /api, answered from read models only. */
 export function createApp(deps: QueryServiceDeps) {
@@ -67,6 +68,7 @@ export function createApp(deps: QueryServiceDeps) {
     insightsRoute,
     delayNoticePreviewRoute,
     usualReadyRoute,
+    pushSettingsRoute,
   ]);
   return app;
 }

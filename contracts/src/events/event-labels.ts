@@ -163,6 +163,19 @@ export const eventLabels = {
     audit: 'Customer erased (right to erasure)',
     timeline: () => studioOnly('Customer erased (right to erasure)'),
   },
+  PushSent: {
+    audit: 'Push notification sent',
+    timeline: (data) =>
+      studioOnly('Push notification sent', `"${data.title}" through ${data.pushService}, attempt ${data.attempt}.`),
+  },
+  PushDeliveryFailed: {
+    audit: 'Push notification failed',
+    timeline: (data) =>
+      studioOnly(
+        'Push notification failed',
+        data.subscriptionRemoved ? `${data.error} The device's subscription was removed.` : data.error,
+      ),
+  },
 } satisfies { [Type in EventType]: EventLabel<Type> };
 
 const isEventType = (type: string): type is EventType => Object.hasOwn(eventLabels, type);

@@ -115,6 +115,26 @@ export const personalFields = {
   },
   // Who erased whom is in the metadata and the stream name (a customer id); the reason is the studio's.
   CustomerErased: { reason: no, orderNumbers: no, notificationIds: no },
+  // A push's title names the order and the item, never the person; the error is the push service's status.
+  PushSent: {
+    pushId: no,
+    notificationId: no,
+    orderNumber: no,
+    attempt: no,
+    pushService: no,
+    title: no,
+    possibleDuplicate: no,
+  },
+  PushDeliveryFailed: {
+    pushId: no,
+    notificationId: no,
+    orderNumber: no,
+    attempt: no,
+    pushService: no,
+    error: no,
+    nextAttemptAt: no,
+    subscriptionRemoved: no,
+  },
 } as const satisfies Decisions;
 
 export type PersonalFieldEventType = keyof typeof personalFields;

@@ -35,8 +35,8 @@ const lazyPages = {
     (m) => m.StaffLoginPage,
   ),
   customerDashboard: lazyPage(
-    () => import('../features/orders/components/customer-dashboard-page.tsx'),
-    (m) => m.CustomerDashboardPage,
+    () => import('./routes/customer-dashboard-route.tsx'),
+    (m) => m.CustomerDashboardRoute,
   ),
   orderDetail: lazyPage(
     () => import('./routes/order-detail-route.tsx'),

@@ -40,7 +40,7 @@ export const routes = {
   customerDashboard: {
     paths: ['/dashboard'],
     guard: 'customer',
-    module: 'src/features/orders/components/customer-dashboard-page.tsx',
+    module: 'src/app/routes/customer-dashboard-route.tsx',
     start: 'customer',
     data: ['/api/auth/me', '/api/customer/orders', '/api/config'],
   },
