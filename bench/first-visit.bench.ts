@@ -7,7 +7,7 @@ import { firstVisitJs, pwaDist } from '../pwa/scripts/first-visit.ts';
 import { finish, report } from './support/table.ts';
 
 /**
- * A customer's first visit (issue 14): the JavaScript it loads, gzipped, against the budget; and whether the
+ * A customer's first visit: the JavaScript it loads, gzipped, against the budget; and whether the
  * build ships precompressed copies for the gateway to send. Builds the app when pwa/dist is missing.
  */
 const BUDGET_KB = 110;

@@ -32,8 +32,8 @@ const WRITE_WARM_UP_SECONDS = 3;
 const ONLY = process.env.BENCH_SERVER_ONLY;
 
 /**
- * Issue 14: 5,000 req/s where Koa's hello world does ~40,000 on the same box. A box that is slower or busy
- * moves both alike (Koa did 20k-41k here within an hour), so the same target as a ratio counts as well.
+ * The target is 5,000 req/s where Koa's hello world does 40,000 on the same box. A box that is slower or
+ * busy moves both alike, so the same target as a ratio counts as well.
  */
 const READ_TARGET_RPS = 5000;
 const READ_TARGET_RATIO = 5000 / 40_000;
@@ -180,11 +180,10 @@ try {
 
   if (ONLY !== 'read') await writeLoad();
   async function writeLoad() {
-    // Warm up the write path as the reads were (connections opened, each order folded once, and the JIT: the
-    // six processes run their write path optimised only after some 700-800 writes): WRITE_WARM_UP_SECONDS at the
-    // same rate, counted neither in the lag nor in the CPU, then the sustained rate the target is about. After
-    // one second of it, the next 6 s gave p99 76-113 ms and the 12 s after those 33-44 ms on one 2-core box.
-    // The warm-up's own p99 is printed beside.
+    // Warm up the write path as the reads were (connections opened, each order folded once, and the JIT, which
+    // optimises the services' write path only after several hundred writes): WRITE_WARM_UP_SECONDS at the same
+    // rate, counted neither in the lag nor in the CPU, then the sustained rate the target is about. The
+    // warm-up's own p99 is printed beside.
     const warmUp = await writeThenRead(baseUrl, admin, orders, {
       ratePerSecond: WRITES_PER_SECOND,
       seconds: WRITE_WARM_UP_SECONDS,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 18): a studio with years of orders. Starts the product as `npm start`
+ * `npm run bench:scale`: a studio with years of orders. Starts the product as `npm start`
  * does (a fresh PWA build, the compiled services under plain node, on a fresh database of its own), generates orders through `POST /api/admin/import`
  * in requests of 1,000, and at each step (1k, 10k, 100k orders) prints import orders/s, the time until
  * the last imported order is readable, the dashboard list's page and search latencies (p50/p99), the

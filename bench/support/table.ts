@@ -1,7 +1,7 @@
 import { releaseTestServer } from '@ot/infra/testing/test-database.ts';
 
 /**
- * The one shape every `npm run bench` table has (issue 14): what was measured, our number, the peer's
+ * The one shape every `npm run bench` table has: what was measured, our number, the peer's
  * (the database's limit, another library, a budget) measured in the same run, their ratio, the target
  * and whether it was met. `report` prints one titled table and remembers misses for `finish`.
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 14): a phone's visit, scored by Lighthouse. Builds the PWA, runs `npm start`
+ * `npm run bench:web`: a phone's visit, scored by Lighthouse. Builds the PWA, runs `npm start`
  * (the compiled build) on a free port and a fresh database of its own, seeds an order through the API,
  * and runs Lighthouse's mobile defaults (Moto G Power screen, slow 4G, 4x CPU slowdown, simulated) in
  * Debian's Chromium on `/` (signed out), `/dashboard` and `/orders/{n}` (signed in as the customer).

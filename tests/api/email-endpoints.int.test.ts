@@ -19,7 +19,7 @@ interface Context {
 }
 
 /** send-test-email, retry-email, resend-email, list-email-events, email-stats, retry-queue, through real HTTP. */
-const test = suite<Context>('the email endpoints (spec section 7), admin only', {} as Context);
+const test = suite<Context>('the email endpoints, admin only', {} as Context);
 
 test.before(async (context) => {
   context.stack = await startStack();

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { addOrder, countEvents, signedInAdmin, storedEvents } from '../support/scenario.ts';
 import { orderPayload, type Stack, startStack } from '../support/stack.ts';
 
-/** Issue 12, server side: a write sent again with its Idempotency-Key is answered, not run, again. */
+/** Server side: a write sent again with its Idempotency-Key is answered, not run, again. */
 const test = suite<{ stack: Stack }>('Idempotency-Key on writes', { stack: undefined as never });
 test.before(async (context) => {
   context.stack = await startStack();

@@ -6,9 +6,9 @@ import { addOrder, countEvents, signedInAdmin, signedInCustomer } from '../suppo
 import { ADMIN, type Client, orderPayload, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
 
 /**
- * Spec section 6 on the server: anonymous gets 401 on everything but login; a customer gets 403 on
+ * Roles on the server: anonymous gets 401 on everything but login; a customer gets 403 on
  * every admin endpoint and 404 (never 403) on another customer's order; fitterNotes never reaches a
- * non-admin. An auditor (issue 13) reads every order, the email log and the audit paths, and gets 403
+ * non-admin. An auditor reads every order, the email log and the audit paths, and gets 403
  * on every write.
  */
 type Role = 'anonymous' | 'customer A' | 'customer B' | 'auditor' | 'admin';

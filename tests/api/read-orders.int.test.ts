@@ -167,7 +167,7 @@ test('an order number in the URL is found in any case, for its customer and for 
   assert.is((await stranger.get(`/api/orders/${typed}`)).status, 404);
 });
 
-test('the admin list carries every order with items and the derived fields of section 4', async ({ stack }) => {
+test('the admin list carries every order with items and its derived fields', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   const overdue = await addOrder(admin, {
     items: [

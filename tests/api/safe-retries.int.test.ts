@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { addOrder, countEvents, signedInAdmin, storedEvents } from '../support/scenario.ts';
 import { Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
 
-/** Issue 16: every command is safe to retry, and writers without If-Match never lose. */
+/** Every command is safe to retry, and writers without If-Match never lose. */
 const test = suite<{ stack: Stack }>('safe retries and unconditional writers', { stack: undefined as never });
 test.before(async (context) => {
   context.stack = await startStack();

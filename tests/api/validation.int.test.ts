@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import { addOrder, countEvents, signedInAdmin } from '../support/scenario.ts';
 import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
 
-/** Spec section 5 over HTTP: a 400 whose `message` is the spec's own words, and nothing written. */
-const test = suite<{ stack: Stack; admin: Client; order: OrderView }>('validation messages of spec section 5', {
+/** Validation over HTTP: a 400 whose `message` is the product's own words, and nothing written. */
+const test = suite<{ stack: Stack; admin: Client; order: OrderView }>('validation messages', {
   stack: undefined as never,
   admin: undefined as never,
   order: undefined as never,

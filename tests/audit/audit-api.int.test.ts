@@ -5,7 +5,7 @@ import { addOrder, signedInAdmin, signedInCustomer, signedInStaff } from '../sup
 import { type Client, orderPayload, type Stack, startStack, uniqueEmail } from '../support/stack.ts';
 
 /**
- * Issue 13 on the server: who may use the audit paths (anonymous, customer, auditor, admin), an auditor
+ * The audit paths on the server: who may use the audit paths (anonymous, customer, auditor, admin), an auditor
  * writes nothing, and the order as of a version is exactly what GET /api/orders/{n} answered then.
  */
 type Role = 'anonymous' | 'customer' | 'auditor' | 'admin';

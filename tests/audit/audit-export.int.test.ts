@@ -6,7 +6,7 @@ import { addOrder, signedInAdmin, signedInStaff } from '../support/scenario.ts';
 import { type Stack, startStack } from '../support/stack.ts';
 
 /**
- * Issue 13's export, verification status and auditor accounts: CSV that a spreadsheet opens without
+ * The audit export, verification status and auditor accounts: CSV that a spreadsheet opens without
  * running anything, date ranges, `GET /api/audit/verify`, and `npm run admin -- create <name> --role auditor`.
  */
 const test = suite<{ stack: Stack }>('audit export, verify and auditor accounts', {} as { stack: Stack });

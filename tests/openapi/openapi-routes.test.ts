@@ -43,15 +43,15 @@ test('every route of the command and query services is in the OpenAPI document, 
   ].sort();
   assert.ok(routes.length > 20, `only ${routes.length} routes found: the routers were not found in the apps`);
   const documented = described();
-  assert.equal(
-    routes.filter((route) => !documented.includes(route)),
-    [],
-    'routes the document does not describe',
+  const undescribed = routes.filter((route) => !documented.includes(route));
+  assert.ok(
+    undescribed.length === 0,
+    `no OpenAPI operation for ${undescribed.join(', ')}: describe it in contracts/src/api/command-operations.ts (a write) or query-operations.ts (a read)`,
   );
-  assert.equal(
-    documented.filter((route) => !routes.includes(route)),
-    [],
-    'operations described that no route serves',
+  const unserved = documented.filter((route) => !routes.includes(route));
+  assert.ok(
+    unserved.length === 0,
+    `OpenAPI operations no route serves: ${unserved.join(', ')} (a route's path or method differs from its operation's, or the route is not mounted in its app.ts)`,
   );
 });
 

@@ -14,7 +14,7 @@ const importPaths: Record<string, 'orders' | 'customers'> = {
 };
 
 /**
- * The import endpoints' word for a JSON body that did not parse (spec section 5): the screen's own
+ * The import endpoints' word for a JSON body that did not parse: the import screen's own
  * message, or, for JSON that is not an array at all, that it must be one. Null for other endpoints.
  */
 export function importJsonError(path: string, rawBody: unknown): HttpError | null {

@@ -22,7 +22,7 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ').trim();
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'MMM dd, yyyy' (spec section 9) from an ISO date, read as the calendar day it names. */
+/** 'MMM dd, yyyy', the emails' date format, from an ISO date, read as the calendar day it names. */
 export function formatDay(iso: string | null): string | null {
   const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
   if (!match) return null;

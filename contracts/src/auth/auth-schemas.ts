@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec section 5's generic messages: 'Required' when a field is missing, 'Invalid input' for a wrong type. */
+/** The product's generic messages: 'Required' when a field is missing, 'Invalid input' for a wrong type. */
 const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid input') });
 
 export const customerLoginSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The whole customer directory at most (the spec's call takes no parameters). */
+/** The whole customer directory at most (the plain call takes no parameters). */
 export const WHOLE_DIRECTORY = 10_000;
 
 /** GET /api/admin/customers: all customers, or `q` matching name or email; `limit` caps either. */

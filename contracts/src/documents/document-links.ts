@@ -55,7 +55,7 @@ export function driveCsvExportUrl(value: string): string | null {
   return url.toString();
 }
 
-/** The spec's fallback embed: a Google document's edit link with its edit path replaced by preview. */
+/** The fallback embed for a document we cannot render: a Google document's edit link with its edit path replaced by preview. */
 export const googlePreviewUrl = (value: string): string => value.replace(/\/(?:edit|view)(?:[?#].*)?$/, '/preview');
 
 const GOOGLE_EMBED_HOSTS = new Set(['docs.google.com', 'drive.google.com']);

@@ -5,10 +5,10 @@ export const emailStream = (notificationId: string): string => `${emailStreamPre
 export const deliveryStatuses = ['sent', 'failed', 'pending'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
-/** Attempts per email before it leaves the retry queue and stays failed (spec section 9). */
+/** A failed email is retried until it has had this many attempts; then it leaves the retry queue and stays failed. */
 export const MAX_DELIVERY_ATTEMPTS = 3;
 
-/** Field lengths of the spec's email_events (section 3 and 9). */
+/** The longest value each field of an email_events row may hold. */
 export const emailEventLimits = {
   orderNumber: 100,
   recipientEmail: 255,

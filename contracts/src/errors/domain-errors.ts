@@ -1,6 +1,6 @@
 /**
  * The refusals of the domain: three kinds, each with a stable `code` a client may branch on and a
- * human `message` (the spec's words where it has them). Deciders throw these; the HTTP edge maps the
+ * human `message` (the product's own words where it has them). Deciders throw these; the HTTP edge maps the
  * kind to a status in one place (`infra/src/http/errors.ts`), so the domain knows nothing of HTTP.
  */
 export type DomainErrorKind = 'NotFound' | 'Conflict' | 'Invalid';

@@ -39,7 +39,7 @@ export type CustomerRowOutcome =
 export const MISSING_CUSTOMER_FIELDS = 'Missing first name, last name or email';
 
 /**
- * The spec's rule: rows without a first name, a last name and an email are skipped; the name is
+ * Rows without a first name, a last name and an email are skipped; the name is
  * first + ' ' + last. Cell text is kept as text (a leading `=` stays a character, never a formula).
  */
 export function toImportCustomer(input: unknown): CustomerRowOutcome {
@@ -85,7 +85,7 @@ const exactHeaders: Record<string, HeaderColumn> = {
   contactname: 'fullName',
 };
 
-/** How well a header names a column: 3 outright, 2 by the spec's rule (it contains the words), 1 by a common synonym. */
+/** How well a header names a column: 3 outright, 2 by containing the words, 1 by a common synonym. */
 function matchHeader(header: string): { column: HeaderColumn; score: number } | null {
   const h = squash(header);
   const exact = exactHeaders[h];
@@ -112,7 +112,7 @@ function mapHeaderColumns(headers: readonly string[]): Partial<Record<HeaderColu
 }
 
 /**
- * Which column holds what, by the spec's header rule (a header containing first+name, last+name, email
+ * Which column holds what, by its header (a header containing first+name, last+name, email
  * or phone) plus the spellings exports use (Surname, Given Name, Mobile...); among several candidates
  * the one named outright wins, then the first.
  */

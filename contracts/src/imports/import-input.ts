@@ -1,6 +1,6 @@
 import { CSV_NEEDS_DATA } from './customer-rows.ts';
 
-/** Spec section 5: the checks the screen makes before anything is sent. */
+/** The checks the import screen makes before anything is sent. */
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export const INVALID_JSON = 'Invalid JSON format. Please check your data and try again.';
@@ -29,6 +29,6 @@ export function checkCustomersCsv(text: string): Checked<string> {
   return lines.length >= 2 ? { ok: true, value: text } : { ok: false, message: CSV_NEEDS_DATA };
 }
 
-/** Spec section 2: an uploaded .csv file fills the customers input; any other file the orders input. */
+/** An uploaded .csv file fills the customers input; any other file the orders input. */
 export const inputForFile = (fileName: string): 'customers' | 'orders' =>
   fileName.toLowerCase().endsWith('.csv') ? 'customers' : 'orders';

@@ -5,7 +5,7 @@ import { orderViewSchema } from './order-views.ts';
 /**
  * list-admin-orders, paged: `GET /api/admin/orders?tab=active|completed[&search=][&status=][&limit=][&cursor=]`
  * answers one page of one tab, newest first, the counts of both tabs for the same search and status,
- * and the cursor of the next page. Without any of these parameters the path keeps the spec's answer:
+ * and the cursor of the next page. Without any of these parameters the path keeps its original answer:
  * every order with its items.
  */
 export const adminOrderTabs = ['active', 'completed'] as const;
@@ -76,5 +76,5 @@ export const adminOrdersPageSchema = z.object({
 });
 export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 
-/** The parameters that ask for the paged answer rather than the spec's whole list. */
+/** The parameters that ask for the paged answer rather than the whole list. */
 export const pagedListParameters = ['tab', 'search', 'status', 'limit', 'cursor'] as const;

@@ -12,7 +12,7 @@ import {
   orderStatus,
 } from './order-fields.ts';
 
-/** A required amount of pence with the spec's message when it is missing. */
+/** A required amount of pence with its own message when it is missing. */
 const requiredPence = (requiredMessage: string) =>
   z
     .number({
@@ -102,7 +102,7 @@ export const placeOrderSchema = z
       .min(1, 'At least one item is required'),
   })
   .superRefine((order, ctx) => {
-    // sameBillingAddress defaults to true (spec section 5): only an explicit false asks for every billing field.
+    // sameBillingAddress defaults to true: only an explicit false asks for every billing field.
     if (order.sameBillingAddress ?? true) return;
     const billing = order.billingAddress ?? {};
     if (billingRequired.some((field) => !billing[field]?.trim())) {
@@ -112,13 +112,13 @@ export const placeOrderSchema = z
 export type PlaceOrderRequest = z.infer<typeof placeOrderSchema>;
 
 /**
- * Text in the status update payload: optional, null or '' to clear; a wrong type gets the spec's
+ * Text in the status update payload: optional, null or '' to clear; a wrong type gets the product's
  * generic 'Invalid input' rather than zod's longer default.
  */
 const genericText = (max: number) =>
   z.string({ error: 'Invalid input' }).max(max, `Must be at most ${max} characters`).nullish();
 
-/** The edit form's flat address fields (spec section 3): shippingName ... billingCountry. */
+/** The edit form's flat address fields, shippingName ... billingCountry. */
 const flatAddressFields = {
   shippingName: genericText(200),
   shippingAddress1: genericText(200),
@@ -161,7 +161,7 @@ const genericDate = z
   .nullish();
 
 /**
- * update-order-details: PATCH /api/admin/orders/{orderNumber}/status. The spec's generic messages: Required, Invalid email,
+ * update-order-details: PATCH /api/admin/orders/{orderNumber}/status. The generic messages: Required, Invalid email,
  * Invalid input. A field left out is left unchanged; '' or null clears it; `notes` is the PWA's name
  * for customerNotes. Addresses come as the edit form's flat fields or as `shippingAddress`/`billingAddress`.
  */

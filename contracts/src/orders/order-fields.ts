@@ -23,7 +23,7 @@ export function isIsoDate(value: string): boolean {
   );
 }
 
-/** A calendar date (`2024-03-05`) or a full ISO timestamp, as the spec's payloads carry them. */
+/** A calendar date (`2024-03-05`) or a full ISO timestamp, as the API's payloads carry them. */
 export const isoDate = z.string().refine(isIsoDate, { message: 'Invalid date' });
 
 /**

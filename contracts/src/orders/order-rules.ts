@@ -70,7 +70,7 @@ export const formatOrderNumber = (prefix: string, sequence: number): string =>
   `${prefix}${String(sequence).padStart(4, '0')}`;
 
 /**
- * The amounts the server decides (spec section 5): total = subtotal + shipping + tax, and what is left
+ * The amounts the server decides: total = subtotal + shipping + tax, and what is left
  * to pay never below zero. A client's own total or amountRemaining is ignored.
  */
 export function orderAmounts(entered: { subtotal: number; shipping: number; tax: number; amountPaid: number }): {

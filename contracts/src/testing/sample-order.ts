@@ -63,7 +63,7 @@ export const sampleOrderPlaced = (
   ...overrides,
 });
 
-/** One item of the add-order payload (spec section 3). */
+/** One item of the add-order payload. */
 export interface SampleItemInput {
   name?: string;
   sku?: string | null;
@@ -75,7 +75,7 @@ export interface SampleItemInput {
   documentUrl?: string | null;
 }
 
-/** The add-order payload of spec section 3; `items` are filled from the driver's defaults. */
+/** The add-order payload (POST /api/admin/orders); `items` are filled from the driver's defaults. */
 export function samplePlaceOrderPayload(overrides: Record<string, unknown> & { items?: SampleItemInput[] } = {}) {
   const items = overrides.items ?? [{ name: 'Driver' }, { name: 'Irons', price: 40_000, manufacturer: 'Mizuno' }];
   return {

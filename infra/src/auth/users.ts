@@ -74,8 +74,8 @@ export function createUserRepository(pool: pg.Pool, changes?: Pick<AuthChanges, 
      * once made, keeps its id and email and is never removed: an id found is remembered (up to
      * `KNOWN_CUSTOMERS`). A null is remembered only under `changes`, until a change of the auth tables is
      * heard (a first sign-in inserts the account, which notifies; one through this repository forgets it at
-     * once): every edit of an order whose customer has not signed in yet asks this (issue 14, a round trip
-     * of each such write).
+     * once): every edit of an order whose customer has not signed in yet asks this, and would otherwise
+     * pay a round trip for it.
      */
     async customerId(email: string): Promise<string | null> {
       const key = email.toLowerCase();

@@ -11,9 +11,8 @@ export interface PoolOptions {
    * Connections kept open however long they sit idle (the others close after `idleMs`, 10 s as pg's default):
    * for a service, so the first requests after a quiet spell do not each pay for a new connection (its
    * authentication, a new server process whose catalog caches start empty, every prepared statement
-   * planned again). A customer's order page (three GETs) after 12 s without requests took 30-41 ms of
-   * server time, against 10-14 ms a second later. Opened as requests need them, not in advance; a
-   * connection that dies while idle is dropped and replaced as any other.
+   * planned again), which makes a page after a quiet spell several times slower than the next. Opened as
+   * requests need them, not in advance; a connection that dies while idle is dropped and replaced as any other.
    */
   keepIdle?: number;
   /** How long the others may sit idle before they close (ms). */

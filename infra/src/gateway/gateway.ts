@@ -234,7 +234,7 @@ export function createGateway(options: GatewayOptions): Server {
         setHeaders(res, pathname) {
           // The service worker and the shell must be revalidated; hashed assets are immutable. The icons (the
           // header's logo, the favicon, the manifest's) keep a day: with no-cache, every <img> and icon link of
-          // a first visit asked for the logo again, a round trip each on a phone (issue 14).
+          // a first visit would ask for the logo again, a round trip each on a phone.
           if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
           else if (pathname.startsWith('/icons/')) res.setHeader('Cache-Control', 'public, max-age=86400');
           else res.setHeader('Cache-Control', 'no-cache');

@@ -17,7 +17,7 @@ const CUSTOMER_FIRST_RENDER = [
 ];
 
 /**
- * `Link: rel=modulepreload` for the lazy chunks of the pages a visit often starts on (issues 14 and 18):
+ * `Link: rel=modulepreload` for the lazy chunks of the pages a visit often starts on:
  * without it the browser learns of a page's chunk only after main JS has run, so it waits main JS ->
  * chunk -> data. With it, the chunk arrives beside main JS. The chunk names come from the build's Vite
  * manifest (pwa/dist/.vite/manifest.json); the entry's own static imports are left out (index.html

@@ -27,7 +27,7 @@ export function appScriptHashes(staticDir: string): string[] {
   return existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : [];
 }
 
-/** Google's own preview is the spec's fallback for a document we cannot render. */
+/** Google's own preview is the fallback for a document we cannot render. */
 const DOCUMENT_FRAMES = 'https://docs.google.com https://drive.google.com';
 
 export function pageCsp(scriptHashes: readonly string[]): string {
@@ -59,8 +59,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * Headers for every answer; HSTS only over HTTPS (a browser ignores it on http, and localhost must stay usable).
  * No Cross-Origin-Opener-Policy: any value but `unsafe-none` makes the browser start the page in a new
  * renderer process instead of the tab's own, and on a phone that start is the largest task of the first
- * visit (issue 14: Lighthouse measured 270-390 ms of total blocking time from it alone, on a static copy of
- * index.html). What it guards against, a cross-origin window holding a handle to ours, is left with little
+ * visit, enough on its own to cost the mobile Lighthouse score. What it guards against, a cross-origin window holding a handle to ours, is left with little
  * to reach: pages cannot be framed (frame-ancestors, X-Frame-Options), cookies are SameSite and HttpOnly,
  * and no page listens for another window's messages.
  */

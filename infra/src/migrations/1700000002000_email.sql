@@ -43,7 +43,7 @@ create table email.dev_mailbox (
 );
 create index dev_mailbox_notification_idx on email.dev_mailbox (notification_id);
 
--- Read model: the spec's email_events, one row per requested email (id = notification id).
+-- Read model: email_events, the email log, one row per requested email (id = notification id).
 create table rm.email_events (
   id text primary key,
   order_id text,

@@ -5,7 +5,7 @@
 create index if not exists orders_admin_list_idx on rm.orders (complete, order_date desc, order_number desc);
 create index if not exists orders_list_idx on rm.orders (order_date desc, order_number desc);
 
--- The order's ETA (spec section 4: its own estimate, else the latest item ETA once every item has one),
+-- The order's ETA (its own estimate, else the latest item ETA once every item has one),
 -- kept by the projector beside complete and all_etas_added, so overdue is one comparison with today.
 alter table rm.orders add column if not exists eta text;
 update rm.orders o set eta = coalesce(

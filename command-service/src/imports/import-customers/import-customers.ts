@@ -14,7 +14,7 @@ export interface CustomerImportPlan {
   rejected: RejectedRow[];
 }
 
-/** Each row by the spec's rules; the same email twice in one file is imported once (the first row). */
+/** Each row by the customer import's rules (customer-rows.ts); the same email twice in one file is imported once (the first row). */
 export function planCustomerImport(rows: readonly { row: number; data: unknown }[]): CustomerImportPlan {
   const plan: CustomerImportPlan = { customers: [], skipped: [], rejected: [] };
   const seen = new Map<string, number>();

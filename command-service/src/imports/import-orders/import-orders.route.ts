@@ -18,7 +18,7 @@ import { mapLimited } from '../run-limited.ts';
 import { type OrderRow, planOrderImport } from './import-orders.ts';
 
 const CONCURRENCY = 6;
-/** Orders started in one write of the store (issue 18: thousands of orders a second). */
+/** Orders started in one write of the store: one write per order could not import thousands a second. */
 const BATCH = 500;
 
 /**

@@ -35,7 +35,7 @@ export function decidePlaceOrder(command: PlaceOrder, state: OrderState): OrderE
   if (state !== null) throw orderExists(command.orderNumber);
   const { request } = command;
   const shippingAddress = toAddress(request.shippingAddress);
-  // Without the flag (spec section 5: it defaults to true) a billing address that was sent is kept as sent.
+  // The flag defaults to true, but without it a billing address that was sent is kept as sent.
   const sentBilling = toAddress(request.billingAddress);
   const same = request.sameBillingAddress ?? sentBilling === null;
   const billingAddress = (same ? shippingAddress : sentBilling) ?? {

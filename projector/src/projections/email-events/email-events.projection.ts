@@ -106,7 +106,7 @@ function outcome(event: RecordedDomainEvent, email: Row): Row | null {
 }
 
 /**
- * The spec's email_events: one row per requested email, from its request (in the order's stream, or
+ * email_events, the email log: one row per requested email, from its request (in the order's stream, or
  * in the email's own stream for test emails and resends) through each outcome the notifier records.
  */
 export const emailEventsProjection: Projection = {

@@ -1,9 +1,9 @@
+import { timelineText } from '@ot/contracts/events/event-labels.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import type { Projection } from '../../runtime/projection.ts';
-import { describeEvent } from './describe-event.ts';
 
 /**
- * The spec's order_timeline: the event stream rendered for people. Item names come from the items
+ * order_timeline: the event stream rendered for people. Item names come from the items
  * read model as it stands when the event is applied (the orders projection runs first).
  */
 export const orderTimelineProjection: Projection = {
@@ -15,7 +15,7 @@ export const orderTimelineProjection: Projection = {
   },
   project(event, view) {
     if (!event.stream.startsWith(orderStreamPrefix)) return [];
-    const text = describeEvent(
+    const text = timelineText(
       event,
       (itemId) => (view.get('order_items', itemId)?.name as string | undefined) ?? 'Item',
     );

@@ -91,7 +91,7 @@ function itemColumns(event: RecordedDomainEvent, item: Row): Row | null {
 }
 
 /**
- * The order's derived columns (spec section 4) from its items, by the rules in contracts/order-rules.ts,
+ * The order's derived columns (status, complete, ETAs added, ETA, delivered) from its items, by the rules in contracts/order-rules.ts,
  * with the event's own time so a rebuild gives the same rows.
  */
 function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent): Row {
@@ -105,7 +105,7 @@ function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent):
     admin_status: adminOrderStatus(facts),
     complete,
     all_etas_added: allEtasAdded(facts),
-    // The order's ETA, so the dashboard's list tells overdue from columns (issue 18).
+    // The order's ETA, so the dashboard's list tells overdue from columns without reading the items.
     eta: orderEta({ estimatedDelivery: order.estimated_delivery as string | null, items: facts }),
     delivered_at: complete ? (order.delivered_at ?? event.metadata.occurredAt) : null,
     // Every event of the stream moves the order's version, notifications included: clients send it back in If-Match.

@@ -5,7 +5,7 @@ import { parse } from '@ot/infra/http/errors.ts';
 import { requireRole } from '@ot/infra/http/policy.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 
-/** The spec's call takes no parameters and gets the customer list; a search (`q`) gets the first 50 matches. */
+/** The plain call takes no parameters and gets the customer list; a search (`q`) gets the first 50 matches. */
 const SEARCH_LIMIT = 50;
 
 interface CustomerRow {

@@ -6,8 +6,8 @@ import { readAdminOrdersPage } from './admin-orders-page.ts';
 import { matchesEtag, openAdminOrdersSnapshot } from './stream-admin-orders.ts';
 
 /**
- * GET /api/admin/orders. Without parameters, the spec's answer: every order with its items and the
- * derived fields of spec section 4, newest first, streamed, with an ETag (a refetch of an unchanged
+ * GET /api/admin/orders. Without parameters, every order with its items and its derived fields (status,
+ * complete, overdue, ETAs added), newest first, streamed, with an ETag (a refetch of an unchanged
  * list is a 304 with no body). With `tab` (and search, status, limit, cursor): one page for the dashboard.
  */
 export function listAdminOrdersRoute(router: QueryRouter, deps: QueryServiceDeps): void {

@@ -50,7 +50,7 @@ export interface AdminOrdersSnapshot {
 }
 
 /**
- * Every order with its items (the spec's `GET /api/admin/orders`), without ever holding the list in
+ * Every order with its items (the plain `GET /api/admin/orders`), without ever holding the list in
  * memory: one read-only repeatable-read transaction gives the ETag and every batch the same snapshot,
  * and each batch of 500 orders is written to the answer before the next is read.
  *

@@ -4,7 +4,7 @@ import { requireUser } from '@ot/infra/http/session.ts';
 import type { QueryRouter, QueryServiceDeps } from '../../deps.ts';
 import { readOrders } from '../read-orders.ts';
 
-/** The signed-in customer's orders (every order with their email), in the spec's customer order. */
+/** The signed-in customer's orders (every order with their email), in compareForCustomer's order. */
 export function listCustomerOrdersRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   router.get('/api/customer/orders', async (ctx) => {
     const user = requireUser(ctx);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { exportUrl, verifyQuery } from '../api/audit-queries.ts';
-import { formatTime } from '../describe-change.ts';
+import { formatTime } from '../format-change.ts';
 
 const checkNames: Record<string, string> = {
   events: 'Event hash chains',

@@ -1,3 +1,4 @@
+import { fieldLabel } from '@ot/contracts/audit/field-labels.ts';
 import { flattenOrder } from '@ot/contracts/audit/order-history.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import type { Order } from '@ot/contracts/orders/order-state.ts';
@@ -12,7 +13,7 @@ import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { OrderItemList } from '../../orders/components/order-item-list.tsx';
 import { OrderSummary } from '../../orders/components/order-summary.tsx';
 import { orderAsOfQuery } from '../api/audit-queries.ts';
-import { fieldLabel, formatTime, formatValue } from '../describe-change.ts';
+import { formatTime, formatValue } from '../format-change.ts';
 
 /**
  * Fields that move with every change or are derived from others (the whole order's ETA from its items',

@@ -1,3 +1,5 @@
+import { fieldLabel } from '@ot/contracts/audit/field-labels.ts';
+import { eventTitle } from '@ot/contracts/events/event-labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -12,13 +14,11 @@ import {
   type ChangeKind,
   changeKindLabels,
   changeKinds,
-  eventTitle,
-  fieldLabel,
   formatTime,
   formatValue,
   kindsOf,
   placedSummary,
-} from '../describe-change.ts';
+} from '../format-change.ts';
 import { OrderAsOf } from './order-as-of.tsx';
 
 /** The order's version at an event: its own version, or for an email's event the order's last before it. */

@@ -1,6 +1,7 @@
+import { fieldLabel } from '@ot/contracts/audit/field-labels.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fieldLabel, formatValue, kindsOf, placedSummary } from './describe-change.ts';
+import { formatValue, kindsOf, placedSummary } from './format-change.ts';
 
 const items = new Map([['item-1', 'Driver']]);
 

@@ -1,3 +1,4 @@
+import { fieldLabel } from '@ot/contracts/audit/field-labels.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { DATE, DATE_TIME, formatDate, formatMoney } from '../../lib/format.ts';
 
@@ -12,60 +13,11 @@ export const changeKindLabels: Record<ChangeKind, string> = {
   order: 'Order',
 };
 
-const fieldLabels: Record<string, string> = {
-  orderId: 'Order ID',
-  orderNumber: 'Order Number',
-  customerEmail: 'Customer Email',
-  customerName: 'Customer Name',
-  customerPhone: 'Customer Phone',
-  orderDate: 'Order Date',
-  status: 'Status',
-  subtotal: 'Subtotal',
-  shipping: 'Shipping',
-  tax: 'Tax',
-  total: 'Total',
-  amountPaid: 'Amount Paid',
-  amountRemaining: 'Amount Remaining',
-  trackingNumber: 'Tracking Number',
-  estimatedDelivery: 'Estimated Delivery',
-  eta: 'Estimated Delivery (For Whole Order)',
-  allEtasAdded: 'ALL ETAs ADDED',
-  customerNotes: 'Customer Notes',
-  fitterNotes: 'Fitter Notes',
-  squarespaceOrderId: 'Squarespace Order ID',
-  shippingAddress: 'Shipping Address',
-  billingAddress: 'Billing Address',
-  name: 'Name',
-  sku: 'SKU',
-  price: 'Price',
-  quantity: 'Quantity',
-  imageUrl: 'Image URL',
-  documentUrl: 'Document URL',
-  manufacturer: 'Manufacturer',
-  address1: 'Address Line 1',
-  address2: 'Address Line 2',
-  city: 'City',
-  state: 'State/County',
-  zipCode: 'Postcode',
-  country: 'Country',
-};
-
 const moneyFields = new Set(['subtotal', 'shipping', 'tax', 'total', 'amountPaid', 'amountRemaining', 'price']);
 const dateFields = new Set(['orderDate', 'estimatedDelivery', 'eta']);
-const label = (key: string) => fieldLabels[key] ?? key;
-
-/** A change's field path (`items[<id>].status`) in the spec's words (`Driver: Status`), given the item names. */
-export function fieldLabel(field: string, itemNames: ReadonlyMap<string, string>): string {
-  const item = /^items\[(.+?)\]\.(.+)$/.exec(field);
-  if (item) return `${itemNames.get(item[1] as string) ?? 'Item'}: ${label(item[2] as string)}`;
-  if (/^emails\[.+\]\.status$/.test(field)) return 'Email delivery';
-  const [head, ...rest] = field.split('.');
-  return [label(head as string), ...rest.map(label)].join(': ');
-}
-
 const lastKey = (field: string) => field.split('.').at(-1) ?? field;
 
-/** A value in the spec's formats: pounds from pence, dates, status names; an empty value as '(none)'. */
+/** A value as the order screens write it: pounds from pence, dates, status names; an empty value as '(none)'. */
 export function formatValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   const key = lastKey(field);
@@ -94,30 +46,6 @@ export function kindsOf(event: { stream: string; type: string; changes: { field:
   if (kinds.size === 0) kinds.add('order');
   return kinds;
 }
-
-/** Event types as a reader would say them. */
-export const eventTitle = (type: string): string =>
-  (
-    ({
-      OrderPlaced: 'Order placed',
-      CustomerDetailsChanged: 'Customer details changed',
-      ShippingAddressChanged: 'Shipping address changed',
-      BillingAddressChanged: 'Billing address changed',
-      OrderStatusChanged: 'Order status changed',
-      TrackingNumberAssigned: 'Tracking number set',
-      OrderEstimatedDeliverySet: 'Estimated delivery set',
-      CustomerNotesChanged: 'Customer notes changed',
-      FitterNotesChanged: 'Fitter notes changed',
-      SpecDocumentAttached: 'Spec document attached',
-      ItemStatusChanged: 'Item status changed',
-      ItemEstimatedDeliverySet: 'Item estimated delivery set',
-      ItemManufacturerChanged: 'Item manufacturer changed',
-      CustomerNotificationRequested: 'Email requested',
-      EmailSent: 'Email sent',
-      EmailDeliveryFailed: 'Email delivery failed',
-      EmailRetryRequested: 'Email retry requested',
-    }) as Record<string, string>
-  )[type] ?? type;
 
 /** What an order was placed with, in a few lines (its every field is in the export and the as-of view). */
 export function placedSummary(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { describeEvent } from './describe-event.ts';
+import { timelineText } from './event-labels.ts';
+import type { RecordedDomainEvent } from './event-registry.ts';
 
 const recorded = <E extends Pick<RecordedDomainEvent, 'type' | 'data'>>(event: E) =>
   ({
@@ -23,7 +23,7 @@ const recorded = <E extends Pick<RecordedDomainEvent, 'type' | 'data'>>(event: E
   }) as RecordedDomainEvent;
 
 test('fitter-note changes are never customer-visible, and their text is not in the row', () => {
-  const text = describeEvent(
+  const text = timelineText(
     recorded({ type: 'FitterNotesChanged', data: { fitterNotes: 'secret swing notes' } }),
     () => 'x',
   );
@@ -32,7 +32,7 @@ test('fitter-note changes are never customer-visible, and their text is not in t
 });
 
 test('an item status change reads as the item and its new status label', () => {
-  const text = describeEvent(
+  const text = timelineText(
     recorded({
       type: 'ItemStatusChanged',
       data: { itemId: 'i1', status: 'order_arrived_awaiting_qc', previousStatus: 'order_placed_with_manufacturer' },
@@ -45,7 +45,7 @@ test('an item status change reads as the item and its new status label', () => {
 });
 
 test('an estimated delivery is written as a date a customer reads', () => {
-  const text = describeEvent(
+  const text = timelineText(
     recorded({ type: 'OrderEstimatedDeliverySet', data: { estimatedDelivery: '2026-12-05' } }),
     () => 'x',
   );
