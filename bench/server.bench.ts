@@ -38,6 +38,80 @@ const ONLY = process.env.BENCH_SERVER_ONLY;
 const READ_TARGET_RPS = 5000;
 const READ_TARGET_RATIO = 5000 / 40_000;
 
+/** The write -> visible load's rows: the rate sustained, its latencies, its CPU and the box's steal. */
+function writeLoadRows(load: {
+  lag: Awaited<ReturnType<typeof writeThenRead>>;
+  warmUp: Awaited<ReturnType<typeof writeThenRead>>;
+  writeCpu: Map<string, number>;
+  writeCpuTotal: number;
+  writesDone: number;
+  steal: number;
+}): BenchRow[] {
+  const { lag, warmUp, writeCpu, writeCpuTotal, writesDone, steal } = load;
+  return [
+    {
+      measure: `write -> visible, ${WRITERS} clients: writes/s sustained`,
+      ours: Math.round(lag.writesPerSecond),
+      peer: `${WRITES_PER_SECOND} (scheduled)`,
+      ratio: ratioOf(lag.writesPerSecond, WRITES_PER_SECOND),
+      target: `>= ${WRITES_PER_SECOND * 0.95}, all visible`,
+      ok: lag.writesPerSecond >= WRITES_PER_SECOND * 0.95 && lag.failures.length === 0,
+    },
+    {
+      measure: 'write -> visible: the PATCH alone p50 / p99 (ms)',
+      ours: `${Math.round(percentile(lag.writeMs, 50))} / ${Math.round(percentile(lag.writeMs, 99))}`,
+      peer: '-',
+      ratio: '-',
+      target: '-',
+      ok: true,
+    },
+    {
+      measure: 'write -> visible: the reads after the PATCH p50 / p99 (ms)',
+      ours: `${Math.round(percentile(lag.readMs, 50))} / ${Math.round(percentile(lag.readMs, 99))}`,
+      peer: '-',
+      ratio: '-',
+      target: '-',
+      ok: true,
+    },
+    {
+      measure: 'write -> visible: CPU per write (PATCH + its reads), every service + Postgres (ms)',
+      ours: `${perRequest(writeCpuTotal, writesDone)} (${[...writeCpu].map(([name, ms]) => `${name} ${perRequest(ms, writesDone)}`).join(', ')})`,
+      peer: '-',
+      ratio: '-',
+      target: '-',
+      ok: true,
+    },
+    {
+      measure: 'write load: CPU time the hypervisor gave other guests (steal, % of the machine)',
+      ours: steal,
+      peer: '-',
+      ratio: '-',
+      target: '-',
+      ok: true,
+    },
+    {
+      measure: `write -> visible p99 in the ${WRITE_WARM_UP_SECONDS} s warm-up, the first writes after start (ms)`,
+      ours: Math.round(percentile(warmUp.lagsMs, 99) * 10) / 10,
+      peer: '-',
+      ratio: '-',
+      target: '-',
+      ok: true,
+    },
+    ...([50, 99] as const).map((p) => {
+      const ms = Math.round(percentile(lag.lagsMs, p) * 10) / 10;
+      const target = p === 99 ? '<= 50' : '-';
+      return {
+        measure: `write -> visible p${p} (ms)`,
+        ours: ms,
+        peer: '-',
+        ratio: '-',
+        target,
+        ok: p !== 99 || ms <= 50,
+      };
+    }),
+  ];
+}
+
 async function signIn(baseUrl: string, path: string, body: object): Promise<string> {
   const answer = await fetch(baseUrl + path, {
     method: 'POST',
@@ -207,69 +281,9 @@ try {
     const writesDone = lag.lagsMs.length + lag.failures.length;
     const writeCpuTotal = [...writeCpu.values()].reduce((sum, ms) => sum + ms, 0);
     for (const failure of lag.failures.slice(0, 5)) console.log(`write -> visible: ${failure}`);
-    rows.push(
-      {
-        measure: `write -> visible, ${WRITERS} clients: writes/s sustained`,
-        ours: Math.round(lag.writesPerSecond),
-        peer: `${WRITES_PER_SECOND} (scheduled)`,
-        ratio: ratioOf(lag.writesPerSecond, WRITES_PER_SECOND),
-        target: `>= ${WRITES_PER_SECOND * 0.95}, all visible`,
-        ok: lag.writesPerSecond >= WRITES_PER_SECOND * 0.95 && lag.failures.length === 0,
-      },
-      {
-        measure: 'write -> visible: the PATCH alone p50 / p99 (ms)',
-        ours: `${Math.round(percentile(lag.writeMs, 50))} / ${Math.round(percentile(lag.writeMs, 99))}`,
-        peer: '-',
-        ratio: '-',
-        target: '-',
-        ok: true,
-      },
-      {
-        measure: 'write -> visible: the reads after the PATCH p50 / p99 (ms)',
-        ours: `${Math.round(percentile(lag.readMs, 50))} / ${Math.round(percentile(lag.readMs, 99))}`,
-        peer: '-',
-        ratio: '-',
-        target: '-',
-        ok: true,
-      },
-      {
-        measure: 'write -> visible: CPU per write (PATCH + its reads), every service + Postgres (ms)',
-        ours: `${perRequest(writeCpuTotal, writesDone)} (${[...writeCpu].map(([name, ms]) => `${name} ${perRequest(ms, writesDone)}`).join(', ')})`,
-        peer: '-',
-        ratio: '-',
-        target: '-',
-        ok: true,
-      },
-      {
-        measure: 'write load: CPU time the hypervisor gave other guests (steal, % of the machine)',
-        ours: steal,
-        peer: '-',
-        ratio: '-',
-        target: '-',
-        ok: true,
-      },
-      {
-        measure: `write -> visible p99 in the ${WRITE_WARM_UP_SECONDS} s warm-up, the first writes after start (ms)`,
-        ours: Math.round(percentile(warmUp.lagsMs, 99) * 10) / 10,
-        peer: '-',
-        ratio: '-',
-        target: '-',
-        ok: true,
-      },
-      ...([50, 99] as const).map((p) => {
-        const ms = Math.round(percentile(lag.lagsMs, p) * 10) / 10;
-        const target = p === 99 ? '<= 50' : '-';
-        return {
-          measure: `write -> visible p${p} (ms)`,
-          ours: ms,
-          peer: '-',
-          ratio: '-',
-          target,
-          ok: p !== 99 || ms <= 50,
-        };
-      }),
-    );
+    rows.push(...writeLoadRows({ lag, warmUp, writeCpu, writeCpuTotal, writesDone, steal }));
   }
+
   for (const [service, mb] of memory.peaks()) {
     rows.push({ measure: `${service} peak RSS (MB)`, ours: mb, peer: '-', ratio: '-', target: '< 300', ok: mb < 300 });
   }

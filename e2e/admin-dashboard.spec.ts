@@ -9,7 +9,7 @@ test.describe('admin dashboard (/admin/dashboard)', () => {
     await studio.addOrder();
     await signInAsAdmin(page);
     await page.goto('/admin/dashboard');
-    // The spec calls them buttons that lead to a screen: each is found as a button and as a link to it.
+    // They are buttons that lead to a screen: each is found as a button and as a link to it.
     for (const [name, href] of [
       ['Add New Order', '/admin/add-order'],
       ['Import Customer Data', '/admin/import'],

@@ -7,7 +7,7 @@ import type { StudioApi } from './support/studio-api.ts';
 import { uniqueEmail } from './support/studio-api.ts';
 import { expect, expectAccessible, test } from './support/test.ts';
 
-/** Issue 13's screens: the History view, the order as of an event, and exports, as an auditor and as an admin. */
+/** The auditors' screens: the History view, the order as of an event, and exports, as an auditor and as an admin. */
 const AUDITOR = { username: 'e2e-auditor', password: 'an auditor reads, never writes' };
 
 test.beforeAll(async () => {
@@ -102,7 +102,7 @@ async function checkHistory(page: Page, orderNumber: string) {
   for (const line of lines.slice(1)) expect(line).toMatch(/,[0-9a-f]{64}$/);
 }
 
-test.describe('order history and audit (issue 13)', () => {
+test.describe('order history and audit', () => {
   test('an auditor lands on a read-only dashboard and reads the History, as-of view and export', async ({
     page,
     studio,

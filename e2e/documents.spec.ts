@@ -41,10 +41,7 @@ test.describe('Custom Fit Specification on the order detail', () => {
     expect(await page.title()).not.toBe('pwned');
   });
 
-  test('a document that cannot be loaded falls back to Google’s preview with the spec’s message', async ({
-    page,
-    studio,
-  }) => {
+  test('a document that cannot be loaded falls back to Google’s preview with its message', async ({ page, studio }) => {
     // Google itself is not an allowed source in this setup, so the server refuses to fetch it.
     const url = 'https://docs.google.com/document/d/e2eNotReachable12345/edit?usp=sharing';
     const order = await studio.addOrder({ items: [{ documentUrl: url }] });

@@ -22,7 +22,7 @@ async function holdChunk(page: Page, chunk: string): Promise<{ release: () => vo
   return { release, requested };
 }
 
-test.describe("a phone's first visit (issue 14)", () => {
+test.describe("a phone's first visit", () => {
   test('the landing page is painted from index.html before any JavaScript runs, its controls disabled', async ({
     page,
   }) => {

@@ -15,7 +15,7 @@ import { type StudioApi, uniqueEmail } from './support/studio-api.ts';
 import { expect, test } from './support/test.ts';
 
 /**
- * The admin's outbox (issue 12) when things go wrong on the way: the session ends while a change
+ * The admin's outbox when things go wrong on the way: the session ends while a change
  * waits, an answer is lost after the server applied the write, an order is added with no signal.
  */
 

@@ -12,7 +12,7 @@ import {
 import { expect, signInAsCustomer, test } from './support/test.ts';
 
 /**
- * Offline for real (issue 12), in Chromium with the network switched off (setOffline) and the browser
+ * Offline for real, in Chromium with the network switched off (setOffline) and the browser
  * closed and reopened on the same profile (launchPersistentContext). The outbox's harder cases (a
  * session ended meanwhile, answers lost, orders added offline): offline-outbox.spec.ts.
  */

@@ -99,7 +99,7 @@ test.describe('order detail (/orders/{orderNumber})', () => {
     await expectAccessible(page);
   });
 
-  test('without an ETA it says Awaiting ETA From Manufacturer; no spec section, notes or tracking', async ({
+  test('without an ETA it says Awaiting ETA From Manufacturer; no custom fit specification, notes or tracking', async ({
     page,
     studio,
   }) => {

@@ -71,7 +71,7 @@ test.describe('place order (/admin/add-order)', () => {
     await expectAccessible(page);
   });
 
-  test('every validation message of section 5 appears under its field', async ({ page }) => {
+  test('every validation message of the add-order form appears under its field', async ({ page }) => {
     await page.goto('/admin/add-order');
     await page.getByLabel('Order Date').fill('');
     await page.getByLabel('Shipping (£)').fill('');

@@ -5,13 +5,14 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { customerQueriesModule, type PageRoute, routes } from './src/app/route-table.ts';
 
 // `npm run dev` proxies /api to a running `npm start` (API_ORIGIN, default http://127.0.0.1:3000).
 const apiOrigin = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 /**
  * index.html's #root starts with the app's first render (scripts/prerender.ts), so the first paint does
- * not wait for JavaScript (issue 14). Before the service worker's precache is generated, which lists it.
+ * not wait for JavaScript. Before the service worker's precache is generated, which lists it.
  */
 const prerender = (): Plugin => ({
   name: 'prerender-first-render',
@@ -31,7 +32,7 @@ const prerender = (): Plugin => ({
 });
 
 /**
- * The first paint needs no request but index.html (issue 14): the stylesheet is inlined, and the app's
+ * The first paint needs no request but index.html: the stylesheet is inlined, and the app's
  * JavaScript (the entry and the modules it imports) is listed in inert `<link data-app-module>` elements
  * that index.html's inline script turns into modulepreloads, and imports the entry, once the prerendered
  * page has been painted. So the page shows after one round trip, and the app's download and start never
@@ -62,12 +63,16 @@ const firstLoadLibraries =
 
 const appEntry = join(import.meta.dirname, 'src', 'main.tsx');
 /**
- * A customer's order page and the queries of both customer pages (router.tsx's preloadCustomerPage loads
- * them with their data); the dashboard's own code (its filter's select) stays apart, the order page needs none.
+ * The pages a customer's first visit starts on ('customer' in the route table) and their queries, which
+ * the start-up loads with their data. The dashboard's own code stays apart (its filter's select), since the
+ * order page, the one most visits open from an email, needs none of it.
  */
-const customerPages = ['src/app/routes/order-detail-route.tsx', 'src/features/orders/api/order-queries.ts'].map(
-  (file) => join(import.meta.dirname, file),
-);
+const customerPages = [
+  ...Object.values(routes as Record<string, PageRoute>).flatMap((route) =>
+    route.start === 'customer' && route.module && route !== routes.customerDashboard ? [route.module] : [],
+  ),
+  customerQueriesModule,
+].map((file) => join(import.meta.dirname, file));
 
 /** Whether one of `roots` imports the module, directly or through others, without a dynamic import between. */
 function reachedFrom(roots: readonly string[], id: string, ctx: ChunkingContext): boolean {
@@ -90,16 +95,16 @@ function reachedFrom(roots: readonly string[], id: string, ctx: ChunkingContext)
 /**
  * The app's own modules every visit starts with, as one file ('app'), and those of a customer's pages
  * (the order page and the pages' queries) as another ('customer'): the same code in two requests instead
- * of some 35 chunks of 1-2 kB. Over HTTP/1.1 a phone opens a handful of connections per host, so each
- * small file costs it a round trip on slow 4G (issue 14: Lighthouse's LCP on a customer's page waited on
+ * of dozens of small chunks. Over HTTP/1.1 a phone opens a handful of connections per host, so each
+ * small file costs it a round trip on slow 4G (Lighthouse's largest paint on a customer's page would wait on
  * them). The entry stays the entry chunk (index.html starts it); admin screens keep their own chunks.
  */
 const firstLoadApp = (id: string, ctx: ChunkingContext) =>
   id !== appEntry && reachedFrom([appEntry], id, ctx) ? 'app' : null;
 /**
  * A module of the customer's pages goes to `chunk`. Their own code is one chunk ('customer'); the contracts'
- * schemas they parse with another ('customer-views'): zod builds those as the module is evaluated (~20 ms on
- * a 2-core box, more on a phone), so the app imports them as a step before the pages' code
+ * schemas they parse with another ('customer-views'): zod builds those as the module is evaluated (a long
+ * task on a phone), so the app imports them as a step before the pages' code
  * (lib/import-in-steps.ts), each evaluated in a task of its own.
  */
 const customerPage = (chunk: string) => (id: string, ctx: ChunkingContext) =>
@@ -150,7 +155,7 @@ export default defineConfig({
     // import still preloads its chunk's imports (Vite's helper): without it an admin page's chunks arrived one
     // level after another (four or five round trips), which cost more than the helper's work.
     modulePreload: { polyfill: false },
-    // The libraries every page starts with, as one file: a dozen small ones gzip worse (issue 14).
+    // The libraries every page starts with, as one file: a dozen small ones gzip worse.
     rollupOptions: {
       output: {
         codeSplitting: {

@@ -15,6 +15,8 @@ export const serverDir = join(repoRoot, 'dist', 'server');
 const stamp = join(serverDir, '.built');
 export const entriesFile = join(repoRoot, 'infra', 'src', 'launcher', 'server-entries.json');
 const sourceDirs = ['contracts', 'infra', 'command-service', 'query-service', 'projector'];
+/** The PWA's route table, which the gateway reads for its preload links. */
+const sourceFiles = ['pwa/src/app/route-table.ts'];
 
 /** Newest modification time among the files a build reads (sources, package manifests, this script). */
 function newestSourceTime() {
@@ -22,6 +24,7 @@ function newestSourceTime() {
     statSync(fileURLToPath(import.meta.url)).mtimeMs,
     statSync(join(repoRoot, 'package.json')).mtimeMs,
   );
+  for (const file of sourceFiles) newest = Math.max(newest, statSync(join(repoRoot, file)).mtimeMs);
   for (const dir of sourceDirs) {
     newest = Math.max(newest, statSync(join(repoRoot, dir, 'package.json')).mtimeMs);
     const src = join(repoRoot, dir, 'src');

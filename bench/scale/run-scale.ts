@@ -122,7 +122,7 @@ try {
     // An active order (every third from 1 is) from the middle of what was imported.
     const dashboard = await measureDashboard(browser, base, ADMIN, numberOf[3 * Math.floor(step / 6) + 1] as string);
 
-    // The spec's call: every order with its items, streamed; then the refetch of an unchanged list.
+    // The unparameterised call: every order with its items, streamed; then the refetch of an unchanged list.
     const wholeStart = performance.now();
     const whole = await get('/api/admin/orders');
     let wholeBytes = 0;

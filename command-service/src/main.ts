@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { watchAuthChanges } from '@ot/infra/auth/auth-changes.ts';
 import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { loadConfig } from '@ot/infra/config.ts';
+import { watchChanges } from '@ot/infra/db/change-signal.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createDocumentStore } from '@ot/infra/documents/create-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
@@ -23,7 +23,7 @@ if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start p
 const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME, { keepIdle: 2 });
 const store = await createEventStore(config, pool);
 // A customer without an account yet is remembered as such until the auth tables change (users.ts).
-const authChanges = watchAuthChanges(pool);
+const authChanges = watchChanges(pool);
 const app = createApp({
   config,
   pool,

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { type PersistentBrowser, storedKeys, waitForServiceWorker } from './chromium.ts';
 import { expect, signInAsAdmin } from './test.ts';
 
-/** Offline for real (issue 12): what the offline specs share. */
+/** Offline for real: what the offline specs share. */
 export const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: join(import.meta.dirname, '..', 'screenshots', `offline--${name}.png`), fullPage: true });
 

@@ -8,7 +8,7 @@ export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(
 /** ISO day `days` from today (negative: in the past). */
 export const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The add-order payload of spec section 3, with two items; override what a test is about. */
+/** An add-order payload with two items; override what a test is about. */
 export function orderPayload(overrides: Parameters<typeof samplePlaceOrderPayload>[0] = {}) {
   return samplePlaceOrderPayload({ customerEmail: uniqueEmail(), orderDate: isoDay(-3), ...overrides });
 }

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 /**
- * The markup index.html starts with (issue 14), printed to stdout for the build (vite.config.ts):
+ * The markup index.html starts with, printed to stdout for the build (vite.config.ts):
  * the app as it first renders, signed out and before any answer, on `/` (the landing page with the
  * customer login form) and on any other path (the shell with its spinner); and the customer's
  * dashboard as it shows while its orders load (heading, search and filter, a skeleton per row), which

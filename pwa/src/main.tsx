@@ -3,7 +3,8 @@ import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadAdminDashboard, preloadCustomerPage, preloadStaffPage } from './app/router.tsx';
+import { preloadPageCode, preloadPageData } from './app/route-start.ts';
+import { AppRoutes } from './app/router.tsx';
 import { checkSessionEarly } from './features/auth/api/auth-api.ts';
 import { markFirstRender } from './lib/after-first-render.ts';
 import { restoreCache } from './lib/persisted-cache.ts';
@@ -23,15 +24,14 @@ const RESTORE_WAIT_MS = 2_000;
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-preloadStaffPage(window.location.pathname);
+preloadPageCode(window.location.pathname);
 // The data kept on this device first (a few ms of IndexedDB), so an offline start shows it at once.
 await Promise.race([restoreCache(queryClient), delay(RESTORE_WAIT_MS)]);
-const customerPage = preloadCustomerPage(window.location.pathname, queryClient);
-preloadAdminDashboard(window.location.pathname, queryClient);
+const customerPage = preloadPageData(window.location.pathname, queryClient);
 // A customer's page is on screen as index.html prerendered it (the dashboard as it shows while its orders
 // load): the app renders over it once it knows who is signed in and has the page's code and first data
-// (router.tsx), not first with a spinner or skeleton in between (issue 14). A check that fails leaves the query without data, so the app asks again as
-// it always has; a chunk that fails to load is the lazy page's to report.
+// (route-start.ts), not first with a spinner or skeleton in between. A check that fails leaves the query
+// without data, so the app asks again as it always has; a chunk that fails to load is the lazy page's to report.
 // A request that gets no answer makes the app offline (lib/reachability.ts): the wait ends then too, and the
 // page shows what this device keeps instead of waiting for a server it cannot reach.
 if (customerPage) {
@@ -52,8 +52,8 @@ function FirstRenderMark() {
   return null;
 }
 
-// A transition: React renders in slices of a few ms and lets the browser in between (issue 14, a phone's
-// total blocking time), and the prerendered page stays until the render is committed.
+// A transition: React renders in slices of a few ms and lets the browser in between (a phone's main thread
+// is never blocked for long), and the prerendered page stays until the render is committed.
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

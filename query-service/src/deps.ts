@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { SessionStore } from '@ot/infra/auth/sessions.ts';
 import type { Config } from '@ot/infra/config.ts';
+import type { ChangeSignal } from '@ot/infra/db/change-signal.ts';
 import type { WakeUps } from '@ot/infra/db/notify.ts';
 import type { DocumentStore } from '@ot/infra/documents/document-store.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
@@ -9,7 +10,6 @@ import type { AppState } from '@ot/infra/http/session.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
 import type pg from 'pg';
-import type { ChangeFence } from './http/change-fence.ts';
 
 export interface QueryServiceDeps {
   config: Config;
@@ -25,8 +25,8 @@ export interface QueryServiceDeps {
    * not read it again.
    */
   checkpointAnnounced?: boolean;
-  /** What lets sessions and order views be answered from memory (change-fence.ts); without it every read asks the database. */
-  fence?: ChangeFence;
+  /** What lets sessions and order views be answered from memory (change-signal.ts); without it every read asks the database. */
+  changes?: ChangeSignal;
   /** Only to preview the next order number. */
   orderNumbers: OrderNumbers;
   logger: Logger;

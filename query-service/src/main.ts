@@ -10,11 +10,11 @@ import { serve } from '@ot/infra/http/service.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
 import { createApp } from './app.ts';
-import { changeFenceFor } from './http/change-fence.ts';
+import { watchQueryChanges } from './http/watch-changes.ts';
 
 /**
  * Connections kept through quiet spells (pool.ts): a customer's order page asks three GETs at once, and on
- * the primary the change fence and the projector's wake-ups hold two more for good.
+ * the primary the change signal and the projector's wake-ups hold two more for good.
  */
 const KEEP_IDLE = 6;
 
@@ -31,15 +31,15 @@ const readPool = config.READ_DATABASE_URL
 const store = await createEventStore(config, pool);
 // NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
 const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
-// Sessions and order views answered from memory, exactly (change-fence.ts).
-const fence = changeFenceFor(pool, store);
+// Sessions and order views answered from memory, exactly (change-signal.ts).
+const changes = watchQueryChanges(pool, store);
 const app = createApp({
   config,
   pool: readPool,
   store,
   projected,
   checkpointAnnounced: !config.READ_DATABASE_URL,
-  fence,
+  changes,
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   logger,
   sessions: createSessionStore(pool, config.SESSION_SECRET),
@@ -49,7 +49,7 @@ const app = createApp({
 });
 async function close() {
   await projected.close();
-  await fence?.close();
+  await changes?.close();
   await store.close();
   if (readPool !== pool) await readPool.end();
   await pool.end();

@@ -102,7 +102,7 @@ test('a test email needs a valid address of at most 255 characters', async ({ ad
   );
 });
 
-test('the log pages 10/25/50/100 at a time (25 by default) with the pagination the spec names', async ({ admin }) => {
+test('the log pages 10/25/50/100 at a time (25 by default) with its pagination fields', async ({ admin }) => {
   for (let i = 1; i <= 27; i++) {
     await admin.post('/api/admin/test-email', { email: `page-${String(i).padStart(2, '0')}@pages.example.com` });
   }

@@ -286,7 +286,7 @@ test('a customer already known from an order is not imported again, and keeps th
   assert.is((await search(admin, placed.body.customerEmail))[0]?.customerName, 'Jane Golfer');
 });
 
-test('a CSV needs a header row and at least one data row, and the columns the spec names', async ({ admin }) => {
+test('a CSV needs a header row and at least one data row, and the columns it names', async ({ admin }) => {
   const headerOnly = await csv(admin, 'First Name,Last Name,Email\r\n');
   assert.is(headerOnly.status, 400);
   assert.is(

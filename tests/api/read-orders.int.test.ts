@@ -90,7 +90,7 @@ test('a customer lists all and only their orders: open before complete, newest f
   assert.ok(complete?.deliveredAt, 'a complete order says when it was delivered');
 });
 
-test('order detail and items carry the spec fields; money stays in pence', async ({ stack }) => {
+test('order detail and items carry every field; money stays in pence', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   const order = await addOrder(admin, { fitterNotes: 'Only for the studio' });
   const detail = await admin.get<OrderView>(`/api/orders/${order.orderNumber}`);
@@ -112,7 +112,7 @@ test('order detail and items carry the spec fields; money stays in pence', async
   assert.is(driver?.price, 49_900);
 });
 
-test('an unknown order is a 404 with the spec message', async ({ stack }) => {
+test('an unknown order is a 404 with its message', async ({ stack }) => {
   const admin = await signedInAdmin(stack);
   for (const path of ['/api/orders/EP-9999', '/api/orders/EP-9999/items', '/api/orders/EP-9999/timeline']) {
     const answer = await admin.get<{ message: string }>(path);
@@ -231,7 +231,7 @@ test('among thousands of customers the list is whole, a search bounded: q narrow
   const admin = await signedInAdmin(stack);
   const all = await admin.get<Customer[]>('/api/admin/customers');
   assert.is(all.status, 200);
-  assert.ok(all.body.length >= 5000, 'the spec calls it without parameters for the whole list');
+  assert.ok(all.body.length >= 5000, 'called without parameters it gives the whole list');
   const searched = await admin.get<Customer[]>('/api/admin/customers?q=bulk');
   assert.is(searched.body.length, 50, 'a search has a default limit');
   const capped = await admin.get<Customer[]>('/api/admin/customers?q=bulk&limit=5');

@@ -80,7 +80,7 @@ test('add order: the billing message is reported on the billing name', async ({ 
   );
 });
 
-test('add order: a spec-shaped payload (no sameBillingAddress) is placed with the billing address it sent', async ({
+test('add order: a payload without sameBillingAddress is placed with the billing address it sent', async ({
   admin,
 }) => {
   const { sameBillingAddress: _notInTheSpecPayload, ...payload } = orderPayload({

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { ADMIN } from '../../e2e/support/admin.ts';
 import type { CuttableProxy } from '../../e2e/support/cuttable-proxy.ts';
@@ -38,6 +40,12 @@ async function goOnline(session: Session): Promise<void> {
 }
 
 const url = (session: Session, path: string) => `${session.proxy.origin}${path}`;
+
+/** Every hashed file of the build the app can import (the JavaScript chunks and the stylesheet). */
+const builtAssets = () =>
+  readdirSync(join(import.meta.dirname, '..', '..', 'pwa', 'dist', 'assets'))
+    .filter((file) => /\.(js|css)$/.test(file))
+    .map((file) => `/assets/${file}`);
 
 /** Staff screens a phone must show without sideways scrolling, each with the heading it opens with. */
 const staffScreens = (order: OrderView): [string, string][] => [
@@ -101,6 +109,30 @@ export const journeys: Journey[] = [
         await goOnline(session);
       }
       await page.see([`Order ${order.orderNumber}`], { absent: ['Offline'], timeoutMs: RECOVERS_WITHIN_MS });
+    },
+  },
+  {
+    name: 'every chunk from the service worker, offline',
+    run: async (session) => {
+      const assets = builtAssets();
+      await session.page.serviceWorkerInControl();
+      await goOffline(session);
+      try {
+        const failed = await session.page.driver.run<string[]>(
+          `function (files) {
+            return Promise.all(files.map((file) =>
+              fetch(file).then(
+                (answer) => answer.text().then((body) => (answer.ok && body.length > 0 ? null : file + ': ' + answer.status)),
+                (error) => file + ': ' + String(error),
+              ),
+            )).then((answers) => answers.filter((answer) => answer !== null));
+          }`,
+          assets,
+        );
+        if (failed.length > 0) throw new Error(`not served: ${failed.join(', ')}`);
+      } finally {
+        await goOnline(session);
+      }
     },
   },
   {

@@ -199,7 +199,7 @@ test('every edit with Notify Customer is emailed once; failures, retries, stats 
   assert.ok(failed.some((event) => event.retryCount === MAX_DELIVERY_ATTEMPTS));
   assert.ok(failed.some((event) => event.retryCount === 1));
 
-  // Stats and the retry queue say the same, in the spec's field names.
+  // Stats and the retry queue say the same, in the API's field names.
   const stats = await admin.get<EmailStats>('/api/admin/email-stats?days=30');
   assert.is(stats.status, 200);
   assert.equal(Object.keys(stats.body).sort(), ['period', 'possibleDuplicates', 'summary', 'totalEvents']);
@@ -213,7 +213,7 @@ test('every edit with Notify Customer is emailed once; failures, retries, stats 
   const queue = await admin.get<RetryQueue>('/api/admin/retry-queue');
   assert.equal(queue.body, { queueSize: 0, emails: [] });
 
-  // The log's fields are the spec's email_events, and its pagination the spec's.
+  // The log's fields are those of email_events, with the API's pagination.
   for (const field of [
     'id',
     'orderId',

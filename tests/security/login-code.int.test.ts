@@ -63,7 +63,7 @@ const deviceCookieOf = (headers: Headers) =>
     .find((line) => line.startsWith('ot_device='))
     ?.split(';')[0] ?? '';
 
-test('off by default: the spec sign-in answers 200 with the session at once', () => {
+test('off by default: the plain sign-in answers 200 with the session at once', () => {
   assert.is(loadConfig({}).CUSTOMER_LOGIN_CODE, false);
 });
 
@@ -175,7 +175,7 @@ test('an expired code is refused, and the notifier finds no code to send for it'
   assert.is(await createLoginCodes(stack.db.pool).codeForNotification(rows[0]?.notification_id ?? ''), null);
 });
 
-test('a wrong email or order number is the spec refusal, and no email goes out', async ({ stack, admin }) => {
+test('a wrong email or order number is the usual refusal, and no email goes out', async ({ stack, admin }) => {
   const order = await newOrder(admin, 'wrong');
   const answer = await stack.client().loginCustomer(order.customerEmail, `${order.orderNumber}9`);
   assert.equal(

@@ -6,17 +6,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
-import { watchAuthChanges } from '@ot/infra/auth/auth-changes.ts';
 import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
 import { createSessionStore, sessionLifetimesFrom } from '@ot/infra/auth/sessions.ts';
 import { createUserRepository } from '@ot/infra/auth/users.ts';
 import { type Config, loadConfig } from '@ot/infra/config.ts';
+import { watchChanges } from '@ot/infra/db/change-signal.ts';
 import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
-import type { EventStore } from '@ot/infra/event-store/event-store.ts';
+import { type EventStore, reached, start } from '@ot/infra/event-store/event-store.ts';
 import { startEventStoreDbStandIn } from '@ot/infra/event-store/testing/eventstoredb-stand-in.ts';
 import { parseDocumentOrigins } from '@ot/infra/fetch/allowed-origins.ts';
 import { createDocumentFetcher, type Resolve } from '@ot/infra/fetch/document-fetcher.ts';
@@ -29,7 +29,7 @@ import { createApp as createCommandApp } from '../../command-service/src/app.ts'
 import { projections } from '../../projector/src/projections/all-projections.ts';
 import { createProjector } from '../../projector/src/runtime/projector.ts';
 import { createApp as createQueryApp } from '../../query-service/src/app.ts';
-import { changeFenceFor } from '../../query-service/src/http/change-fence.ts';
+import { watchQueryChanges } from '../../query-service/src/http/watch-changes.ts';
 
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 
@@ -92,7 +92,7 @@ export async function startStack(
   const orderNumbers = createPostgresOrderNumbers(db.pool, config.ORDER_NUMBER_PREFIX);
   const sessions = createSessionStore(db.pool, 'test-secret', sessionLifetimesFrom(config));
   // As command-service/src/main.ts: a customer without an account is remembered until the auth tables change.
-  const authChanges = watchAuthChanges(db.pool);
+  const authChanges = watchChanges(db.pool);
   const users = createUserRepository(db.pool, authChanges);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
   const documentsDir = await mkdtemp(join(tmpdir(), 'ot-documents-'));
@@ -127,14 +127,14 @@ export async function startStack(
   });
   const readPool = options.readReplica ? createPool(options.readReplica(db.url), 10) : db.pool;
   const projected = listenForWakeUps(db.pool, PROJECTED_CHANNEL);
-  const fence = changeFenceFor(db.pool, store);
+  const changes = watchQueryChanges(db.pool, store);
   const queryApp = createQueryApp({
     config,
     pool: readPool,
     store,
     projected,
     checkpointAnnounced: !options.readReplica,
-    fence,
+    changes,
     orderNumbers,
     logger,
     sessions,
@@ -162,13 +162,13 @@ export async function startStack(
     client: () => new Client(baseUrl),
     async settle() {
       for (let i = 0; i < 200; i++) {
-        const head = (await store.headPosition?.()) ?? 0;
+        const place = await store.locate(0);
         const { rows } = await db.pool.query<{ tx: string; position: string }>(
           `select tx, position from rm.checkpoints where name = 'projector'`,
         );
         const row = rows[0];
         const checkpoint = row && { tx: Number(row.tx), position: Number(row.position) };
-        if (head === 0 || (checkpoint && (await store.hasPassed(checkpoint, head)))) return;
+        if (reached(checkpoint ?? start, place, { event: false, head: true })) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
       throw new Error('projector did not catch up');
@@ -180,7 +180,7 @@ export async function startStack(
       await Promise.all([commandServer, queryServer, gateway].map((s) => new Promise((r) => s.close(r))));
       if (readPool !== db.pool) await readPool.end();
       await projected.close();
-      await fence?.close();
+      await changes?.close();
       await authChanges.close();
       await store.close();
       await esdb?.stop();
@@ -269,7 +269,7 @@ export class Client {
 
 export const uniqueEmail = (name = 'customer') => `${name}.${randomUUID().slice(0, 8)}@example.com`;
 
-/** A valid add-order payload as the spec's form sends it; `overrides` replace fields whole (items too). */
+/** A valid add-order payload as the add-order form sends it; `overrides` replace fields whole (items too). */
 export function orderPayload(overrides: Record<string, unknown> = {}) {
   return { ...samplePlaceOrderPayload({ customerEmail: uniqueEmail() }), ...overrides };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { emailStream } from '@ot/contracts/email/email-fields.ts';
+import { createAlarm } from '@ot/infra/alarm.ts';
 import { createLoginCodes, type LoginCodes } from '@ot/infra/auth/login-codes.ts';
+import { sleep } from '@ot/infra/db/backoff.ts';
 import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
@@ -28,35 +30,6 @@ export interface NotifierOptions {
   loginCodes?: Pick<LoginCodes, 'codeForNotification'>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A wait that ends early when poked: how the loops sleep between work. */
-function alarm() {
-  let poke: (() => void) | null = null;
-  let poked = false;
-  return {
-    poke() {
-      poked = true;
-      poke?.();
-    },
-    async wait(ms: number): Promise<void> {
-      if (poked) {
-        poked = false;
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, Math.max(0, ms));
-        poke = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      poke = null;
-      poked = false;
-    },
-  };
-}
-
 /**
  * The notifier: follows every event, keeps its work list (email.deliveries) in step with them, and
  * sends each requested email, one at a time, recording each outcome as an event in the email's own
@@ -70,140 +43,153 @@ function alarm() {
  * possible duplicate. Sending one at a time means a crash leaves at most one such marker.
  */
 export function createNotifier(options: NotifierOptions) {
-  const name = options.name ?? 'notifier';
-  const { pool, store, logger } = options;
-  const clock = options.clock ?? (() => new Date());
-  const pollMs = options.pollMs ?? 1000;
-  const deliveries = createDeliveries(pool);
-  const workAlarm = alarm();
-  let stopped = false;
-  /** Active and settled: what a crash left has been looked at, so sending may go on. */
-  let ready = false;
-  let delivering: Promise<unknown> = Promise.resolve();
-  let sendsHeldUntil = 0;
-  const counters = { sent: 0, failedAttempts: 0, unknownOutcomes: 0 };
-
-  const deps = {
-    store,
-    deliveries,
-    loginCodes: options.loginCodes ?? createLoginCodes(pool),
-    transport: options.transport,
-    logger,
-    studio: options.studio,
-    emailFrom: options.emailFrom,
-    retryBaseMs: options.retryBaseMs,
-    clock,
-    random: options.random ?? Math.random,
-    newId: randomUUID,
-    isStopping: () => stopped,
-    holdSendsUntil(until: Date) {
-      sendsHeldUntil = Math.max(sendsHeldUntil, until.getTime());
-      logger.warn(
-        { until: until.toISOString() },
-        'SendGrid is rate limiting: holding every email until its window resets',
-      );
-    },
-  };
-
-  /** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
-  async function recoverInFlight(): Promise<void> {
-    for (const delivery of await deliveries.inFlight()) {
-      const attemptId = delivery.attemptId ?? '';
-      const recorded = await store.readStream(emailStream(delivery.notificationId));
-      // Recorded but not yet readable in order (an older transaction still open): intake applies it soon.
-      if (recorded.some((event) => event.id === attemptId)) continue;
-      if (await deliveries.releaseUnknown(delivery.notificationId, attemptId)) {
-        counters.unknownOutcomes += 1;
-        logger.warn(
-          { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt },
-          'an attempt was going out when the last notifier stopped and its outcome is unknown: sending it again (the customer may receive this email twice)',
-        );
-      }
-    }
-  }
-
-  /** Run `step` until stopped, surviving database hiccups (logged, then tried again). */
-  async function loop(label: string, step: () => Promise<void>): Promise<void> {
-    while (!stopped) {
-      try {
-        await step();
-      } catch (error) {
-        logger.error({ err: error }, `${label} failed; trying again`);
-        await sleep(1000);
-      }
-    }
-  }
-
+  const run = notifierRun(options);
   // Takes every event into the work list; its active instance is the active notifier.
   const intake = createFollower({
-    name,
-    pool,
-    store,
-    logger,
-    pollMs,
+    name: options.name ?? 'notifier',
+    pool: options.pool,
+    store: options.store,
+    logger: options.logger,
+    pollMs: run.pollMs,
     // The notifier folds in four event types: the others (an import's orders) are read without their data.
     dataOf: INTAKE_TYPES,
     // ...and acts on nothing else: a batch without them is passed without a transaction of its own.
     only: INTAKE_TYPES,
     // ...and nobody waits on its checkpoint: while writes stream in, it reads them every 50 ms, not per append.
     settleMs: 50,
-    applyBatch: applyIntake(logger),
+    applyBatch: applyIntake(options.logger),
     async onActive() {
-      ready = false;
-      await delivering; // an attempt of ours still going out is not a crash's leftover
-      await recoverInFlight();
-      ready = true;
-      logger.info({ transport: options.transport.description }, 'notifier sending');
-      workAlarm.poke();
+      run.ready = false;
+      await run.delivering; // an attempt of ours still going out is not a crash's leftover
+      await recoverInFlight(run);
+      run.ready = true;
+      options.logger.info({ transport: options.transport.description }, 'notifier sending');
+      run.workAlarm.poke();
     },
-    onApplied: () => workAlarm.poke(),
+    onApplied: () => run.workAlarm.poke(),
   });
-
-  const workStep = async () => {
-    if (!ready || !intake.isActive()) {
-      ready = false;
-      await workAlarm.wait(pollMs);
-      return;
-    }
-    const held = sendsHeldUntil - clock().getTime();
-    if (held > 0) {
-      await workAlarm.wait(held);
-      return;
-    }
-    const due = await deliveries.nextDue(clock());
-    if (due && ready) {
-      const attempt = deliver(deps, due);
-      delivering = attempt.catch(() => {});
-      const outcome = await attempt;
-      if (outcome?.type === 'EmailSent') counters.sent += 1;
-      if (outcome?.type === 'EmailDeliveryFailed') counters.failedAttempts += 1;
-      return;
-    }
-    const next = await deliveries.nextDueAt();
-    const untilNext = next ? next.getTime() - clock().getTime() : pollMs;
-    await workAlarm.wait(Math.min(pollMs, untilNext));
-  };
 
   return {
     /** Run until stopped: follow the events (active or standby) and, while active, send. */
     async run(): Promise<void> {
-      await Promise.all([intake.run(), loop('sending', workStep)]);
+      await Promise.all([intake.run(), loop(run, 'sending', () => workStep(run, intake.isActive()))]);
     },
 
     /** Finish the attempt in hand, then stop. */
     stop(): void {
-      stopped = true;
+      run.stopped = true;
       void intake.stop();
-      workAlarm.poke();
+      run.workAlarm.poke();
     },
 
     isActive: () => intake.isActive(),
 
     /** What the metrics endpoint shows: totals from the work list, and this process's own counts. */
     async metrics() {
-      return { active: intake.isActive(), sinceStart: { ...counters }, totals: await deliveries.counts() };
+      return { active: intake.isActive(), sinceStart: { ...run.counters }, totals: await run.deliveries.counts() };
     },
   };
+}
+
+/** A notifier's running state, and what deliver() needs. */
+function notifierRun(options: NotifierOptions) {
+  const { pool, store, logger } = options;
+  const clock = options.clock ?? (() => new Date());
+  const deliveries = createDeliveries(pool);
+  const run = {
+    options,
+    clock,
+    pollMs: options.pollMs ?? 1000,
+    deliveries,
+    workAlarm: createAlarm(),
+    stopped: false,
+    /** Active and settled: what a crash left has been looked at, so sending may go on. */
+    ready: false,
+    delivering: Promise.resolve() as Promise<unknown>,
+    sendsHeldUntil: 0,
+    counters: { sent: 0, failedAttempts: 0, unknownOutcomes: 0 },
+    deps: {
+      store,
+      deliveries,
+      loginCodes: options.loginCodes ?? createLoginCodes(pool),
+      transport: options.transport,
+      logger,
+      studio: options.studio,
+      emailFrom: options.emailFrom,
+      retryBaseMs: options.retryBaseMs,
+      clock,
+      random: options.random ?? Math.random,
+      newId: randomUUID,
+      isStopping: () => run.stopped,
+      holdSendsUntil(until: Date) {
+        run.sendsHeldUntil = Math.max(run.sendsHeldUntil, until.getTime());
+        logger.warn(
+          { until: until.toISOString() },
+          'SendGrid is rate limiting: holding every email until its window resets',
+        );
+      },
+    },
+  };
+  return run;
+}
+
+type NotifierRun = ReturnType<typeof notifierRun>;
+
+/** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
+async function recoverInFlight(run: NotifierRun): Promise<void> {
+  const { store, logger } = run.options;
+  for (const delivery of await run.deliveries.inFlight()) {
+    const attemptId = delivery.attemptId ?? '';
+    const recorded = await store.readStream(emailStream(delivery.notificationId));
+    // Recorded but not yet readable in order (an older transaction still open): intake applies it soon.
+    if (recorded.some((event) => event.id === attemptId)) continue;
+    if (await run.deliveries.releaseUnknown(delivery.notificationId, attemptId)) {
+      run.counters.unknownOutcomes += 1;
+      logger.warn(
+        { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt },
+        'an attempt was going out when the last notifier stopped and its outcome is unknown: sending it again (the customer may receive this email twice)',
+      );
+    }
+  }
+}
+
+/** Run `step` until stopped, surviving database hiccups (logged, then tried again). */
+async function loop(run: NotifierRun, label: string, step: () => Promise<void>): Promise<void> {
+  while (!run.stopped) {
+    try {
+      await step();
+    } catch (error) {
+      run.options.logger.error({ err: error }, `${label} failed; trying again`);
+      await sleep(1000);
+    }
+  }
+}
+
+/** Sends the next email due, or waits until one may be (woken early by intake). */
+async function workStep(run: NotifierRun, active: boolean): Promise<void> {
+  const { clock, pollMs, workAlarm } = run;
+  if (!run.ready || !active) {
+    run.ready = false;
+    await workAlarm.wait(pollMs);
+    return;
+  }
+  const held = run.sendsHeldUntil - clock().getTime();
+  if (held > 0) {
+    await workAlarm.wait(held);
+    return;
+  }
+  const due = await run.deliveries.nextDue(clock());
+  if (due && run.ready) {
+    const attempt = deliver(run.deps, due);
+    run.delivering = attempt.catch(() => {});
+    const outcome = await attempt;
+    if (outcome?.type === 'EmailSent') run.counters.sent += 1;
+    if (outcome?.type === 'EmailDeliveryFailed') run.counters.failedAttempts += 1;
+    return;
+  }
+  const next = await run.deliveries.nextDueAt();
+  const untilNext = next ? next.getTime() - clock().getTime() : pollMs;
+  await workAlarm.wait(Math.min(pollMs, untilNext));
 }
 
 export type Notifier = ReturnType<typeof createNotifier>;

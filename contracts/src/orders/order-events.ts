@@ -86,3 +86,11 @@ export type OrderFieldEvent = (typeof orderFieldEvents)[number];
 export const isOrderFieldEvent = <E extends { type: string }>(
   event: E,
 ): event is Extract<E, { type: OrderFieldEvent }> => (orderFieldEvents as readonly string[]).includes(event.type);
+
+/** The events an order's stream records that change none of its fields: its history shows them, the fold skips them. */
+export const historyOnlyEvents = ['CustomerNotificationRequested'] as const;
+export type HistoryOnlyEvent = (typeof historyOnlyEvents)[number];
+
+export const isHistoryOnlyEvent = <E extends { type: string }>(
+  event: E,
+): event is Extract<E, { type: HistoryOnlyEvent }> => (historyOnlyEvents as readonly string[]).includes(event.type);

@@ -45,77 +45,18 @@ export function createSessionStore(
     secret
       ? createHmac('sha256', secret).update(token).digest('hex')
       : createHash('sha256').update(token).digest('hex');
-
-  /**
-   * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute, or a tenth
-   * of the idle timeout when that is shorter),
-   * so the caller can slide the cookie's own lifetime with it (`maxAgeSeconds`: the idle timeout, or
-   * what is left of the absolute lifetime when that is sooner). `also`: more columns read in the same
-   * statement (their parameters from `$2`), answered in `also` beside the session (the query service asks
-   * where the event log stands this way: one round trip for both).
-   */
-  async function resume(
-    token: string,
-    also?: { columns: string; values: unknown[] },
-  ): Promise<{
-    user: SessionUser;
-    renewed: boolean;
-    maxAgeSeconds: number;
-    /** How long this answer stays true unless the row or its user changes: until the idle timeout is due to slide, or the session ends. */
-    freshForMs: number;
-    also: Record<string, unknown>;
-  } | null> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-    const idHash = hashToken(token);
-    const { rows } = await preparedQuery<
-      Record<string, unknown> & {
-        expired: boolean;
-        stale: boolean;
-        max_age_seconds: number;
-        fresh_for_seconds: number;
-        id: string;
-        username: string;
-        email: string | null;
-        customer_name: string | null;
-        customer_phone: string | null;
-        role: Role;
-      }
-    >(
-      pool,
-      `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
-              s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
-              least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
-              extract(epoch from least(
-                s.last_seen_at + least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)),
-                s.last_seen_at + make_interval(secs => s.idle_timeout_seconds),
-                s.expires_at) - now())::float8 as fresh_for_seconds,
-              u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role${also ? `, ${also.columns}` : ''}
-         from auth.sessions s join auth.users u on u.id = s.user_id
-        where s.id_hash = $1`,
-      also ? [idHash, ...also.values] : [idHash],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.expired) {
-      await preparedQuery(pool, 'delete from auth.sessions where id_hash = $1', [idHash]);
-      return null;
-    }
-    if (row.stale)
-      await preparedQuery(pool, 'update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
-    const user = {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      customerName: row.customer_name,
-      customerPhone: row.customer_phone,
-      isAdmin: row.role === 'admin',
-      role: row.role,
-    };
-    const freshForMs = row.stale ? 0 : Math.max(0, Math.floor(row.fresh_for_seconds * 1000));
-    return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds, freshForMs, also: row };
-  }
+  const resume = (token: string, also?: { columns: string; values: unknown[] }) =>
+    resumeSession(pool, hashToken, token, also);
 
   return {
+    /**
+     * As `lookup`, also saying when the idle timeout was just slid forward (at most once a minute, or a
+     * tenth of the idle timeout when that is shorter), so the caller can slide the cookie's own lifetime
+     * with it (`maxAgeSeconds`: the idle timeout, or what is left of the absolute lifetime when that is
+     * sooner). `also`: more columns read in the same statement (their parameters from `$2`), answered in
+     * `also` beside the session (the query service asks where the event log stands this way: one round
+     * trip for both).
+     */
     resume,
 
     /**
@@ -144,3 +85,72 @@ export function createSessionStore(
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+interface ResumedSession {
+  user: SessionUser;
+  renewed: boolean;
+  maxAgeSeconds: number;
+  /** How long this answer stays true unless the row or its user changes: until the idle timeout is due to slide, or the session ends. */
+  freshForMs: number;
+  also: Record<string, unknown>;
+}
+
+type SessionRow = Record<string, unknown> & {
+  expired: boolean;
+  stale: boolean;
+  max_age_seconds: number;
+  fresh_for_seconds: number;
+  id: string;
+  username: string;
+  email: string | null;
+  customer_name: string | null;
+  customer_phone: string | null;
+  role: Role;
+};
+
+/** The session and its user in one statement, with whether it expired or is due to slide, and `also`'s columns. */
+const sessionStatement = (also: string | undefined) =>
+  `select (s.last_seen_at + make_interval(secs => s.idle_timeout_seconds) < now() or s.expires_at <= now()) as expired,
+          s.last_seen_at < now() - least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)) as stale,
+          least(s.idle_timeout_seconds, floor(extract(epoch from s.expires_at - now())))::int as max_age_seconds,
+          extract(epoch from least(
+            s.last_seen_at + least(interval '1 minute', make_interval(secs => s.idle_timeout_seconds / 10)),
+            s.last_seen_at + make_interval(secs => s.idle_timeout_seconds),
+            s.expires_at) - now())::float8 as fresh_for_seconds,
+          u.id, u.username, u.email, u.customer_name, u.customer_phone, u.role${also ? `, ${also}` : ''}
+     from auth.sessions s join auth.users u on u.id = s.user_id
+    where s.id_hash = $1`;
+
+async function resumeSession(
+  pool: pg.Pool,
+  hashToken: (token: string) => string,
+  token: string,
+  also?: { columns: string; values: unknown[] },
+): Promise<ResumedSession | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  const { rows } = await preparedQuery<SessionRow>(
+    pool,
+    sessionStatement(also?.columns),
+    also ? [idHash, ...also.values] : [idHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.expired) {
+    await preparedQuery(pool, 'delete from auth.sessions where id_hash = $1', [idHash]);
+    return null;
+  }
+  if (row.stale)
+    await preparedQuery(pool, 'update auth.sessions set last_seen_at = now() where id_hash = $1', [idHash]);
+  const user = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    customerName: row.customer_name,
+    customerPhone: row.customer_phone,
+    isAdmin: row.role === 'admin',
+    role: row.role,
+  };
+  const freshForMs = row.stale ? 0 : Math.max(0, Math.floor(row.fresh_for_seconds * 1000));
+  return { user, renewed: row.stale, maxAgeSeconds: row.max_age_seconds, freshForMs, also: row };
+}

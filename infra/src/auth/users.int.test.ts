@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { watchChanges } from '../db/change-signal.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { watchAuthChanges } from './auth-changes.ts';
 import { createUserRepository } from './users.ts';
 
 const test = suite<{ db: TestDatabase }>('users: customer ids by email', { db: undefined as never });
@@ -71,10 +71,8 @@ const until = async (check: () => boolean) => {
   assert.ok(check(), 'in time');
 };
 
-test('watchAuthChanges: listening once LISTEN works, and a new account (its notification) is a change', async ({
-  db,
-}) => {
-  const changes = watchAuthChanges(db.pool);
+test('watchChanges: listening once LISTEN works, and a new account (its notification) is a change', async ({ db }) => {
+  const changes = watchChanges(db.pool);
   try {
     await until(() => changes.listening());
     const users = createUserRepository(db.pool, changes);

@@ -194,28 +194,7 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
   const dataDir = await reachableDataDir(options.dataDir, runAs);
   const password = readOrCreatePassword(join(stateDir, 'postgres-password'));
 
-  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    const pwFile = join(tmpdir(), `ot-pg-pw-${randomBytes(6).toString('hex')}`);
-    writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
-    if (runAs) await chown(pwFile, runAs.uid, runAs.gid);
-    try {
-      const init = spawnSync(
-        bins.initdb,
-        [
-          `--pgdata=${dataDir}`,
-          '--auth=scram-sha-256',
-          '--username=postgres',
-          `--pwfile=${pwFile}`,
-          '--encoding=UTF8',
-          '--no-locale',
-        ],
-        { ...(runAs ?? {}), encoding: 'utf8' },
-      );
-      if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
-    } finally {
-      await rm(pwFile, { force: true });
-    }
-  }
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) await initCluster(bins.initdb, dataDir, password, runAs);
 
   // Another process of ours (npm start while a rebuild runs, say) may already serve this cluster: share it.
   const portFile = join(stateDir, 'postgres-port');
@@ -225,46 +204,71 @@ export async function startEmbeddedPostgres(options: Options): Promise<EmbeddedP
   await stopLeftoverServer(dataDir);
   const port = await freePort();
   writeFileSync(portFile, String(port));
-  const log = openSync(logFile, 'a');
-  const child = spawn(
-    bins.postgres,
-    [
-      '-D',
-      dataDir,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'max_connections=200',
-    ],
-    { ...(runAs ?? {}), stdio: ['ignore', log, log], detached: true },
-  );
+  const child = spawnServer(bins.postgres, dataDir, port, logFile, runAs);
   const adminUrl = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   await waitUntilReady(adminUrl, child, logFile);
 
+  await createDatabaseIfMissing(adminUrl, database);
+
+  return { url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`, stop: stopper(child) };
+}
+
+/** A new cluster in `dataDir`, its `postgres` user's password from a file only it can read. */
+async function initCluster(initdb: string, dataDir: string, password: string, runAs: RunAs | null): Promise<void> {
+  const pwFile = join(tmpdir(), `ot-pg-pw-${randomBytes(6).toString('hex')}`);
+  writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  if (runAs) await chown(pwFile, runAs.uid, runAs.gid);
+  try {
+    const init = spawnSync(
+      initdb,
+      [
+        `--pgdata=${dataDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${pwFile}`,
+        '--encoding=UTF8',
+        '--no-locale',
+      ],
+      { ...(runAs ?? {}), encoding: 'utf8' },
+    );
+    if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
+  } finally {
+    await rm(pwFile, { force: true });
+  }
+}
+
+/** The server on loopback only (no Unix socket), its output appended to `logFile`. */
+function spawnServer(postgres: string, dataDir: string, port: number, logFile: string, runAs: RunAs | null) {
+  const log = openSync(logFile, 'a');
+  const settings = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'max_connections=200'];
+  return spawn(postgres, ['-D', dataDir, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], {
+    ...(runAs ?? {}),
+    stdio: ['ignore', log, log],
+    detached: true,
+  });
+}
+
+async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
   if (exists.rowCount === 0) await admin.query(`create database ${pg.escapeIdentifier(database)}`);
   await admin.end();
+}
 
+/** Stops the server once, however often asked: a fast shutdown, and SIGQUIT if that has not ended it in 15 s. */
+function stopper(child: ChildProcess): () => Promise<void> {
   let stopping: Promise<void> | null = null;
-  return {
-    url: `postgres://postgres:${password}@127.0.0.1:${port}/${database}`,
-    stop() {
-      stopping ??= new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        const force = setTimeout(() => child.kill('SIGQUIT'), 15_000);
-        child.once('exit', () => {
-          clearTimeout(force);
-          resolve();
-        });
-        child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+  return () => {
+    stopping ??= new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill('SIGQUIT'), 15_000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        resolve();
       });
-      return stopping;
-    },
+      child.kill('SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
+    });
+    return stopping;
   };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Checkpoint } from '../event-store/event-store.ts';
-import { keepListening } from '../event-store/postgres-listener.ts';
+import { keepListening } from './postgres-listener.ts';
 
 /** The projector's wake-up with each committed batch (its new checkpoint as payload), for readers waiting on it. */
 export const PROJECTED_CHANNEL = 'rm_projected';

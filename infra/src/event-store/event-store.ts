@@ -95,35 +95,42 @@ export interface EventStore {
    * that already exists is left alone. Use `startStreams()` below, which falls back to `append`.
    */
   startStreams?(entries: readonly { stream: string; event: NewEvent }[]): Promise<(AppendResult | null)[]>;
-  /** Whether a follower at `checkpoint` has passed the event at `position`. */
-  hasPassed(checkpoint: Checkpoint, position: number): Promise<boolean>;
   /**
-   * Position of the last event a follower will apply among those committed so far (0 when none), for
-   * "wait until the read models hold everything written before this request". Optional: an adapter
-   * without it only offers read-your-writes through an explicit position.
+   * The one question "has a follower reached position P", asked of the log: where its head (the last event
+   * a follower will apply among those committed so far) and the event at `position` (0: none asked) stand
+   * in the followers' order. A follower's checkpoint is then compared in memory (`reached`).
    */
-  headPosition?(): Promise<number>;
-  /**
-   * `headPosition` and the place of the event at `position` (0: none asked) in the followers' order, in
-   * one look: where each stands as a checkpoint, compared with a follower's in memory (`reaches`); null
-   * when there is no head, or no such event yet. Optional: without it, `headPosition` and `hasPassed`.
-   */
-  locate?(position: number): Promise<{ head: Checkpoint | null; event: Checkpoint | null }>;
+  locate(position: number): Promise<LogPlace>;
   /**
    * `locate` as columns for a statement of the caller's own on the store's database (the query service
    * asks it beside the session row, one round trip): `columns(param)` selects it with the asked position
-   * in `param` (e.g. `$2`), `read(row, position)` answers what `locate` would. Optional.
+   * in `param` (e.g. `$2`), `read(row, position)` answers what `locate` would. Only where that database
+   * is the store's own (Postgres).
    */
   locateColumns?: {
     columns(param: string): string;
-    read(row: Record<string, unknown>, position: number): { head: Checkpoint | null; event: Checkpoint | null };
+    read(row: Record<string, unknown>, position: number): LogPlace;
   };
   close(): Promise<void>;
 }
 
-/** Whether a follower at `checkpoint` has applied the event standing at `place` (from `locate`). */
+/** Where the log's head and one event stand, as checkpoints; null when there is no head, or no such event yet. */
+export interface LogPlace {
+  head: Checkpoint | null;
+  event: Checkpoint | null;
+}
+
+/** Whether a follower at `checkpoint` has applied the event standing at `place`. */
 export const reaches = (checkpoint: Checkpoint, place: Checkpoint): boolean =>
   place.tx < checkpoint.tx || (place.tx === checkpoint.tx && place.position <= checkpoint.position);
+
+/**
+ * Whether a follower at `checkpoint` has reached what `locate` found: the asked event (when `event`; an
+ * event not there yet is not reached) and the head (when `head`; an empty log is reached).
+ */
+export const reached = (checkpoint: Checkpoint, place: LogPlace, asked: { event: boolean; head: boolean }): boolean =>
+  (!asked.event || (place.event !== null && reaches(checkpoint, place.event))) &&
+  (!asked.head || place.head === null || reaches(checkpoint, place.head));
 
 /** Whether two checkpoints are the same place in the log. */
 export const sameCheckpoint = (a: Checkpoint, b: Checkpoint): boolean => a.tx === b.tx && a.position === b.position;

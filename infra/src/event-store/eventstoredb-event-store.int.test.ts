@@ -1,7 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { EventStore } from './event-store.ts';
 import { checkpointOf, EventIdsTakenError, type RecordedEvent, start } from './event-store.ts';
-import { createEventStoreDbEventStore, type EventStoreDbEventStore } from './eventstoredb-event-store.ts';
+import { createEventStoreDbEventStore } from './eventstoredb-event-store.ts';
 import { event, eventStoreContract, readEverything, stream } from './testing/event-store-contract.ts';
 import { type EventStoreDbStandIn, startEventStoreDbStandIn } from './testing/eventstoredb-stand-in.ts';
 
@@ -22,9 +23,7 @@ eventStoreContract({
   },
 }).run();
 
-const test = suite<{ standIn: EventStoreDbStandIn; store: EventStoreDbEventStore; other: EventStoreDbEventStore }>(
-  'EventStoreDB adapter',
-);
+const test = suite<{ standIn: EventStoreDbStandIn; store: EventStore; other: EventStore }>('EventStoreDB adapter');
 test.before(async (context) => {
   context.standIn = await startEventStoreDbStandIn();
   context.store = createEventStoreDbEventStore(context.standIn.url, ['order-']);
@@ -55,7 +54,7 @@ test("followers see only our streams: the server's own events and other prefixes
     'only order- streams',
   );
   assert.ok(everything.some((e) => e.id === ours.id));
-  assert.is(await store.headPosition(), position, "the head is our last event, not the others'");
+  assert.is((await store.locate(0)).head?.position, position, "the head is our last event, not the others'");
   const last = everything[everything.length - 1] as RecordedEvent;
   assert.equal(await store.readAll({ after: checkpointOf(last), limit: 10 }), [], 'caught up past 600 foreign events');
 });

@@ -1,16 +1,20 @@
 import type pg from 'pg';
 import { coalescedNotify } from '../db/notify.ts';
 import { toNumber } from '../db/pool.ts';
+import { createChannelListener } from '../db/postgres-listener.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import {
+  type AppendResult,
   type AuditedEvent,
+  type AuditFilter,
   type Checkpoint,
   type EventStore,
+  type ExpectedVersion,
+  type NewEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store.ts';
 import { appendEvents } from './postgres-append.ts';
-import { createChannelListener } from './postgres-listener.ts';
 
 const CHANNEL = 'es_events';
 /** Events per page of an audit read. */
@@ -56,9 +60,9 @@ const locateColumns: NonNullable<EventStore['locateColumns']> = {
      (select e.transaction_id::text from es.events e where e.position = ${param}) as es_asked_tx`,
   read(row, position) {
     const { es_head: head, es_asked_tx: tx } = row as Record<string, string | null | undefined>;
-    const [headTx, headPosition] = head ? head.split(' ') : [];
+    const [headTx, headAt] = head ? head.split(' ') : [];
     return {
-      head: headTx && headPosition ? { tx: toNumber(headTx), position: toNumber(headPosition) } : null,
+      head: headTx && headAt ? { tx: toNumber(headTx), position: toNumber(headAt) } : null,
       event: tx && position > 0 ? { tx: toNumber(tx), position } : null,
     };
   },
@@ -77,52 +81,16 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
 
   return {
     async append(stream, events, { expectedVersion, landed }) {
-      if (events.length === 0) {
-        const { rows } = await pool.query<{ version: number | null }>(
-          'select max(version) as version from es.events where stream = $1',
-          [stream],
-        );
-        const version = rows[0]?.version ?? 0;
-        const wanted = expectedVersion === 'no_stream' ? 0 : expectedVersion;
-        if (wanted !== 'any' && wanted !== version)
-          throw new WrongExpectedVersionError(stream, expectedVersion, version);
-        return { nextVersion: version, position: 0 };
-      }
+      if (events.length === 0) return appendNothing(pool, stream, expectedVersion);
       const result = await appendEvents(pool, stream, events, expectedVersion, landed);
       wakeFollowers();
       return result;
     },
 
     async startStreams(entries) {
-      if (entries.length === 0) return [];
-      // One statement, so one transaction of its own: no client to check out (and lose) for it.
-      // Rows whose stream exists already (or comes twice in the batch) are not inserted.
-      const { rows } = await pool.query<{ stream: string; position: string }>(
-        `insert into es.events (stream, version, id, type, schema_version, data, metadata)
-         select b.stream, 1, b.id, b.type, b.schema_version, b.data, b.metadata
-           from unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::jsonb[])
-                  with ordinality as b(stream, id, type, schema_version, data, metadata, n)
-          where not exists (select 1 from es.events e where e.stream = b.stream)
-          order by b.n
-         on conflict (stream, version) do nothing
-         returning stream, position`,
-        [
-          entries.map((entry) => entry.stream),
-          entries.map((entry) => entry.event.id),
-          entries.map((entry) => entry.event.type),
-          entries.map((entry) => entry.event.schemaVersion ?? 1),
-          entries.map((entry) => JSON.stringify(entry.event.data)),
-          entries.map((entry) => JSON.stringify(entry.event.metadata)),
-        ],
-      );
-      if (rows.length > 0) wakeFollowers();
-      const started = new Map(rows.map((row) => [row.stream, toNumber(row.position)]));
-      return entries.map((entry) => {
-        const position = started.get(entry.stream);
-        if (position === undefined) return null;
-        started.delete(entry.stream);
-        return { nextVersion: 1, position };
-      });
+      const started = await startStreams(pool, entries);
+      if (started.some((result) => result !== null)) wakeFollowers();
+      return started;
     },
 
     async readStream(stream, options = {}) {
@@ -142,28 +110,7 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows.map(toRecorded);
     },
 
-    async *readAudited(filter) {
-      let after = 0;
-      for (;;) {
-        const { rows } = await pool.query<EventRow & { recorded_at: Date; hash: string }>(
-          `select ${columns}, recorded_at, encode(hash, 'hex') as hash from es.events
-            where position > $1
-              and ($2::text[] is null or stream = any($2::text[]))
-              and ($3::timestamptz is null or recorded_at >= $3)
-              and ($4::timestamptz is null or recorded_at < $4)
-            order by position
-            limit $5`,
-          [after, filter.streams ? [...filter.streams] : null, filter.from ?? null, filter.to ?? null, AUDIT_PAGE],
-        );
-        for (const row of rows) {
-          const event: AuditedEvent = { ...toRecorded(row), recordedAt: row.recorded_at.toISOString(), hash: row.hash };
-          yield event;
-        }
-        const last = rows[rows.length - 1];
-        if (!last || rows.length < AUDIT_PAGE) return;
-        after = toNumber(last.position);
-      }
-    },
+    readAudited: (filter) => readAudited(pool, filter),
 
     async streamsNamingOrder(orderNumber) {
       const { rows } = await pool.query<{ stream: string }>(
@@ -173,39 +120,9 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
       return rows.map((row) => row.stream);
     },
 
-    async readAll({ after, limit, dataOf }) {
-      // Events of the types not asked for come without their data: neither sent nor parsed.
-      const selected = dataOf ? columnsWith('case when type = any($4) then data end as data') : columns;
-      // Prepared: every follower's batch runs it (projector, notifier), planned once per connection.
-      const { rows } = await preparedQuery<EventRow>(
-        pool,
-        `select ${selected} from es.events
-          where (transaction_id, position) > ($1::text::xid8, $2::bigint)
-            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          order by es.events.transaction_id, es.events.position
-          limit $3`,
-        dataOf ? [String(after.tx), after.position, limit, [...dataOf]] : [String(after.tx), after.position, limit],
-      );
-      return rows.map(toRecorded);
-    },
+    readAll: (options) => readAll(pool, options),
 
     onAppended: (listener) => appended.add(listener),
-
-    async hasPassed(checkpoint: Checkpoint, position: number) {
-      const { rows } = await pool.query<{ passed: boolean }>(
-        `select coalesce(bool_or((transaction_id, position) <= ($1::text::xid8, $2::bigint)), false) as passed
-           from es.events where position = $3`,
-        [String(checkpoint.tx), checkpoint.position, position],
-      );
-      return rows[0]?.passed ?? false;
-    },
-
-    async headPosition() {
-      const { rows } = await pool.query<{ position: string }>(
-        'select position from es.events order by transaction_id desc, position desc limit 1',
-      );
-      return rows[0] ? toNumber(rows[0].position) : 0;
-    },
 
     async locate(position) {
       const { rows } = await preparedQuery(pool, `select ${locateColumns.columns('$1')}`, [position]);
@@ -216,4 +133,93 @@ export function createPostgresEventStore(pool: pg.Pool): EventStore {
 
     async close() {},
   };
+}
+
+/** An append of no events: only the expected version is checked. */
+async function appendNothing(pool: pg.Pool, stream: string, expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  const { rows } = await pool.query<{ version: number | null }>(
+    'select max(version) as version from es.events where stream = $1',
+    [stream],
+  );
+  const version = rows[0]?.version ?? 0;
+  const wanted = expectedVersion === 'no_stream' ? 0 : expectedVersion;
+  if (wanted !== 'any' && wanted !== version) throw new WrongExpectedVersionError(stream, expectedVersion, version);
+  return { nextVersion: version, position: 0 };
+}
+
+/** Many streams started in one statement, one event each (see EventStore.startStreams). */
+async function startStreams(
+  pool: pg.Pool,
+  entries: readonly { stream: string; event: NewEvent }[],
+): Promise<(AppendResult | null)[]> {
+  if (entries.length === 0) return [];
+  // One statement, so one transaction of its own: no client to check out (and lose) for it.
+  // Rows whose stream exists already (or comes twice in the batch) are not inserted.
+  const { rows } = await pool.query<{ stream: string; position: string }>(
+    `insert into es.events (stream, version, id, type, schema_version, data, metadata)
+     select b.stream, 1, b.id, b.type, b.schema_version, b.data, b.metadata
+       from unnest($1::text[], $2::uuid[], $3::text[], $4::int[], $5::jsonb[], $6::jsonb[])
+              with ordinality as b(stream, id, type, schema_version, data, metadata, n)
+      where not exists (select 1 from es.events e where e.stream = b.stream)
+      order by b.n
+     on conflict (stream, version) do nothing
+     returning stream, position`,
+    [
+      entries.map((entry) => entry.stream),
+      entries.map((entry) => entry.event.id),
+      entries.map((entry) => entry.event.type),
+      entries.map((entry) => entry.event.schemaVersion ?? 1),
+      entries.map((entry) => JSON.stringify(entry.event.data)),
+      entries.map((entry) => JSON.stringify(entry.event.metadata)),
+    ],
+  );
+  const started = new Map(rows.map((row) => [row.stream, toNumber(row.position)]));
+  return entries.map((entry) => {
+    const position = started.get(entry.stream);
+    if (position === undefined) return null;
+    started.delete(entry.stream);
+    return { nextVersion: 1, position };
+  });
+}
+
+async function* readAudited(pool: pg.Pool, filter: AuditFilter): AsyncIterable<AuditedEvent> {
+  let after = 0;
+  for (;;) {
+    const { rows } = await pool.query<EventRow & { recorded_at: Date; hash: string }>(
+      `select ${columns}, recorded_at, encode(hash, 'hex') as hash from es.events
+        where position > $1
+          and ($2::text[] is null or stream = any($2::text[]))
+          and ($3::timestamptz is null or recorded_at >= $3)
+          and ($4::timestamptz is null or recorded_at < $4)
+        order by position
+        limit $5`,
+      [after, filter.streams ? [...filter.streams] : null, filter.from ?? null, filter.to ?? null, AUDIT_PAGE],
+    );
+    for (const row of rows) {
+      const event: AuditedEvent = { ...toRecorded(row), recordedAt: row.recorded_at.toISOString(), hash: row.hash };
+      yield event;
+    }
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < AUDIT_PAGE) return;
+    after = toNumber(last.position);
+  }
+}
+
+async function readAll(
+  pool: pg.Pool,
+  { after, limit, dataOf }: { after: Checkpoint; limit: number; dataOf?: ReadonlySet<string> },
+): Promise<RecordedEvent[]> {
+  // Events of the types not asked for come without their data: neither sent nor parsed.
+  const selected = dataOf ? columnsWith('case when type = any($4) then data end as data') : columns;
+  // Prepared: every follower's batch runs it (projector, notifier), planned once per connection.
+  const { rows } = await preparedQuery<EventRow>(
+    pool,
+    `select ${selected} from es.events
+      where (transaction_id, position) > ($1::text::xid8, $2::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by es.events.transaction_id, es.events.position
+      limit $3`,
+    dataOf ? [String(after.tx), after.position, limit, [...dataOf]] : [String(after.tx), after.position, limit],
+  );
+  return rows.map(toRecorded);
 }

@@ -60,116 +60,13 @@ const pinnedLookup =
  * the answer is capped in size and time.
  */
 export function createDocumentFetcher(options: DocumentFetcherOptions): DocumentFetcher {
-  const resolve = options.resolve ?? systemResolve;
-  const maxBytes = options.maxBytes ?? 10 * 1024 * 1024;
+  const fetcher: Fetcher = {
+    origins: options.origins,
+    resolve: options.resolve ?? systemResolve,
+    maxBytes: options.maxBytes ?? 10 * 1024 * 1024,
+    maxRedirects: options.maxRedirects ?? 3,
+  };
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const maxRedirects = options.maxRedirects ?? 3;
-
-  /** DNS has no timeout of its own: give up with the rest of the fetch. */
-  const resolveWithin = (hostname: string, signal: AbortSignal) =>
-    new Promise<ResolvedAddress[]>((resolvePromise, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      resolve(hostname)
-        .then(resolvePromise, reject)
-        .finally(() => signal.removeEventListener('abort', onAbort));
-    });
-
-  async function checkedAddress(
-    url: URL,
-    signal: AbortSignal,
-  ): Promise<{ rule: OriginRule; address: ResolvedAddress }> {
-    const rule = matchOrigin(options.origins, url);
-    if (!rule) throw refused();
-    const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    const family = isIP(hostname);
-    let addresses: ResolvedAddress[];
-    if (family !== 0) addresses = [{ address: hostname, family: family === 6 ? 6 : 4 }];
-    else {
-      try {
-        addresses = await resolveWithin(hostname, signal);
-      } catch {
-        if (signal.aborted) throw failed('The document server did not answer in time');
-        throw failed(`Could not find the document server ${hostname}`);
-      }
-    }
-    const first = addresses[0];
-    if (!first) throw failed(`Could not find the document server ${hostname}`);
-    if (!rule.trusted && !addresses.every((candidate) => isPublicAddress(candidate.address))) {
-      throw refused('This link points to a private network address');
-    }
-    return { rule, address: first };
-  }
-
-  async function get(url: URL, address: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
-    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const requestOptions: RequestOptions = {
-      method: 'GET',
-      hostname: url.hostname.replace(/^\[|\]$/g, ''),
-      port: url.port || undefined,
-      path: `${url.pathname}${url.search}`,
-      headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'order-tracker-document-fetcher' },
-      agent: false,
-      lookup: pinnedLookup(address),
-      signal,
-    };
-    return new Promise((resolveResponse, reject) => {
-      const outgoing = request(requestOptions, resolveResponse);
-      outgoing.on('error', reject);
-      outgoing.end();
-    });
-  }
-
-  async function readCapped(response: IncomingMessage): Promise<Buffer> {
-    const declared = Number(response.headers['content-length'] ?? 0);
-    const tooLarge = () => failed(`The document is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-    if (declared > maxBytes) {
-      response.destroy();
-      throw tooLarge();
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of response) {
-      size += (chunk as Buffer).length;
-      if (size > maxBytes) {
-        response.destroy();
-        throw tooLarge();
-      }
-      chunks.push(chunk as Buffer);
-    }
-    return Buffer.concat(chunks);
-  }
-
-  async function follow(start: URL, signal: AbortSignal): Promise<FetchedDocument> {
-    let url = start;
-    for (let hop = 0; ; hop++) {
-      const { address } = await checkedAddress(url, signal);
-      const response = await get(url, address, signal);
-      const status = response.statusCode ?? 0;
-      const location = response.headers.location;
-      if (REDIRECTS.has(status) && location) {
-        response.resume();
-        if (hop >= maxRedirects) throw failed('The document server redirected too many times');
-        let next: URL;
-        try {
-          next = new URL(location, url);
-        } catch {
-          throw failed('The document server sent an invalid redirect');
-        }
-        if (!matchOrigin(options.origins, next))
-          throw refused('The document server redirected to an address that is not allowed');
-        url = next;
-        continue;
-      }
-      if (status < 200 || status >= 300) {
-        response.resume();
-        throw failed(`The document server answered ${status}: the link may be private or wrong`);
-      }
-      const body = await readCapped(response);
-      return { url: url.toString(), contentType: String(response.headers['content-type'] ?? ''), body };
-    }
-  }
-
   return {
     async fetch(value) {
       let url: URL;
@@ -180,7 +77,7 @@ export function createDocumentFetcher(options: DocumentFetcherOptions): Document
       }
       const signal = AbortSignal.timeout(timeoutMs);
       try {
-        return await follow(url, signal);
+        return await follow(fetcher, url, signal);
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if (signal.aborted) throw failed('The document server did not answer in time');
@@ -188,4 +85,124 @@ export function createDocumentFetcher(options: DocumentFetcherOptions): Document
       }
     },
   };
+}
+
+/** What every step of one fetch is held to. */
+interface Fetcher {
+  origins: DocumentFetcherOptions['origins'];
+  resolve: NonNullable<DocumentFetcherOptions['resolve']>;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+/** DNS has no timeout of its own: give up with the rest of the fetch. */
+const resolveWithin = (fetcher: Fetcher, hostname: string, signal: AbortSignal) =>
+  new Promise<ResolvedAddress[]>((resolvePromise, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    fetcher
+      .resolve(hostname)
+      .then(resolvePromise, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
+
+async function checkedAddress(
+  fetcher: Fetcher,
+  url: URL,
+  signal: AbortSignal,
+): Promise<{ rule: OriginRule; address: ResolvedAddress }> {
+  const rule = matchOrigin(fetcher.origins, url);
+  if (!rule) throw refused();
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(hostname);
+  let addresses: ResolvedAddress[];
+  if (family !== 0) addresses = [{ address: hostname, family: family === 6 ? 6 : 4 }];
+  else {
+    try {
+      addresses = await resolveWithin(fetcher, hostname, signal);
+    } catch {
+      if (signal.aborted) throw failed('The document server did not answer in time');
+      throw failed(`Could not find the document server ${hostname}`);
+    }
+  }
+  const first = addresses[0];
+  if (!first) throw failed(`Could not find the document server ${hostname}`);
+  if (!rule.trusted && !addresses.every((candidate) => isPublicAddress(candidate.address))) {
+    throw refused('This link points to a private network address');
+  }
+  return { rule, address: first };
+}
+
+async function get(url: URL, address: ResolvedAddress, signal: AbortSignal): Promise<IncomingMessage> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const requestOptions: RequestOptions = {
+    method: 'GET',
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || undefined,
+    path: `${url.pathname}${url.search}`,
+    headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'order-tracker-document-fetcher' },
+    agent: false,
+    lookup: pinnedLookup(address),
+    signal,
+  };
+  return new Promise((resolveResponse, reject) => {
+    const outgoing = request(requestOptions, resolveResponse);
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readCapped(response: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(response.headers['content-length'] ?? 0);
+  const tooLarge = () => failed(`The document is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  if (declared > maxBytes) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      response.destroy();
+      throw tooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Where a redirect leads, when it may be followed. */
+function redirectTarget(fetcher: Fetcher, location: string, from: URL, hop: number): URL {
+  if (hop >= fetcher.maxRedirects) throw failed('The document server redirected too many times');
+  let next: URL;
+  try {
+    next = new URL(location, from);
+  } catch {
+    throw failed('The document server sent an invalid redirect');
+  }
+  if (!matchOrigin(fetcher.origins, next))
+    throw refused('The document server redirected to an address that is not allowed');
+  return next;
+}
+
+async function follow(fetcher: Fetcher, start: URL, signal: AbortSignal): Promise<FetchedDocument> {
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    const { address } = await checkedAddress(fetcher, url, signal);
+    const response = await get(url, address, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (REDIRECTS.has(status) && location) {
+      response.resume();
+      url = redirectTarget(fetcher, location, url, hop);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw failed(`The document server answered ${status}: the link may be private or wrong`);
+    }
+    const body = await readCapped(response, fetcher.maxBytes);
+    return { url: url.toString(), contentType: String(response.headers['content-type'] ?? ''), body };
+  }
 }

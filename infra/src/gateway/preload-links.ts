@@ -1,60 +1,43 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  customerFirstRender,
+  matchRoute,
+  type PageRoute,
+  type RouteName,
+  routes,
+} from '@ot/pwa/src/app/route-table.ts';
 
 /**
- * What a customer's page imports on the way to its first render besides its own code (pwa/src/main.tsx,
- * router.tsx's preloadCustomerPage): zod and the views' schemas, the queries, the schemas the session
- * and the studio's settings are parsed with, and those the offline cache keeps its data with. Without
- * the header each is found only when the one before it has run: one round trip after another.
+ * `Link: rel=modulepreload` for the lazy chunks of the page a visit starts on, as the PWA's route table
+ * names them: without it the browser learns of a page's chunk only after the entry has run, so it waits
+ * entry -> chunk -> data; with it, the chunk arrives beside the entry. A customer's page also gets what it
+ * imports on the way to its first render, which would otherwise be found one round trip after another.
+ * The chunk files come from the build's Vite manifest (pwa/dist/.vite/manifest.json); the entry's own
+ * static imports are left out (index.html already lists them). At low priority: the prerendered page
+ * paints without them, and the page's data (preloaded at high priority) goes first.
  */
-const CUSTOMER_FIRST_RENDER = [
-  'src/lib/zod-loaded.ts',
-  '../contracts/src/orders/order-views.ts',
-  'src/features/orders/api/order-queries.ts',
-  '../contracts/src/auth/auth-schemas.ts',
-  '../contracts/src/config/app-config.ts',
-  'src/lib/persisted-customer-schemas.ts',
-];
+/** The modules whose chunks a page's Link header lists. */
+const pageModules = (route: PageRoute): string[] => {
+  if (!route.module) return [];
+  return route.start === 'customer' ? [route.module, ...customerFirstRender] : [route.module];
+};
 
 /**
- * `Link: rel=modulepreload` for the lazy chunks of the pages a visit often starts on:
- * without it the browser learns of a page's chunk only after main JS has run, so it waits main JS ->
- * chunk -> data. With it, the chunk arrives beside main JS. The chunk names come from the build's Vite
- * manifest (pwa/dist/.vite/manifest.json); the entry's own static imports are left out (index.html
- * already lists them). At low priority: the prerendered page paints without them, and the page's data
- * (preloaded at high priority) goes first.
- */
-const PAGE_MODULES: { pattern: RegExp; modules: string[]; data?: (match: RegExpExecArray) => string[] }[] = [
-  {
-    pattern: /^\/dashboard\/?$/,
-    modules: ['src/features/orders/components/customer-dashboard-page.tsx', ...CUSTOMER_FIRST_RENDER],
-    data: () => ['/api/auth/me', '/api/customer/orders', '/api/config'],
-  },
-  {
-    pattern: /^\/orders\/([^/]+)\/?$/,
-    modules: ['src/app/routes/order-detail-route.tsx', ...CUSTOMER_FIRST_RENDER],
-    data: (match) => {
-      const order = `/api/orders/${encodeURIComponent(decodeURIComponent(match[1] ?? ''))}`;
-      return ['/api/auth/me', order, `${order}/items`, `${order}/timeline`, '/api/config'];
-    },
-  },
-  { pattern: /^\/admin\/dashboard\/?$/, modules: ['src/app/routes/admin-dashboard-route.tsx'] },
-];
-
-/**
- * The GETs a customer's page makes at start (pwa/src/app/router.tsx, preloadCustomerPage, and the session
- * check), asked for with the page when it comes with a session cookie: they are on their way before the
- * app has loaded. Each is the app's own request exactly (same URL, `credentials: 'include'`), so the
+ * The GETs a customer's page makes at start (its route's `data`: the session check, the page's queries and
+ * the settings), asked for with the page when it comes with a session cookie: they are on their way before
+ * the app has loaded. Each is the app's own request exactly (same URL, `credentials: 'include'`), so the
  * app's fetch takes the preloaded answer instead of asking again. Read-your-writes is untouched: a page
  * load starts with no position to wait for.
  */
 const dataLinks = (paths: string[]) =>
   paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`);
 
-/** The page's data, or none when its path cannot be decoded (the app then shows its own answer). */
-function dataFor(page: (typeof PAGE_MODULES)[number], match: RegExpExecArray): string[] {
+/** The route's data, its `:name`s filled from the path, or none when the path cannot be decoded (the app then shows its own answer). */
+function dataFor(route: PageRoute, params: Record<string, string>): string[] {
   try {
-    return page.data ? dataLinks(page.data(match)) : [];
+    const value = (name: string) => encodeURIComponent(decodeURIComponent(params[name] ?? ''));
+    return dataLinks((route.data ?? []).map((path) => path.replace(/:(\w+)/g, (_, name: string) => value(name))));
   } catch {
     return [];
   }
@@ -92,21 +75,21 @@ export function preloadLinks(staticDir: string): (pathname: string, signedIn?: b
   }
   const entryFiles = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, entryFiles);
-  const pages = PAGE_MODULES.map((page) => {
+  const chunksOf = (route: PageRoute): string[] => {
     const files = new Set<string>();
-    for (const module of page.modules) staticClosure(manifest, module, files);
-    const chunks = [...files]
+    for (const module of pageModules(route)) staticClosure(manifest, module, files);
+    return [...files]
       .filter((file) => !entryFiles.has(file) && file.endsWith('.js'))
       .map((file) => `</${file}>; rel=modulepreload; fetchpriority=low`);
-    return { page, chunks };
-  });
+  };
+  const chunks = new Map(
+    Object.entries(routes as Record<RouteName, PageRoute>).map(([name, route]) => [name, chunksOf(route)]),
+  );
   return (pathname, signedIn = false) => {
-    for (const { page, chunks } of pages) {
-      const match = page.pattern.exec(pathname);
-      if (!match) continue;
-      const links = [...(signedIn ? dataFor(page, match) : []), ...chunks];
-      return links.length > 0 ? links.join(', ') : undefined;
-    }
-    return undefined;
+    const matched = matchRoute(pathname);
+    if (!matched) return undefined;
+    const route: PageRoute = routes[matched.name];
+    const links = [...(signedIn ? dataFor(route, matched.params) : []), ...(chunks.get(matched.name) ?? [])];
+    return links.length > 0 ? links.join(', ') : undefined;
   };
 }

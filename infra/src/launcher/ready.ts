@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { type EventStore, start } from '../event-store/event-store.ts';
+import { type EventStore, reached, start } from '../event-store/event-store.ts';
 
 /**
  * What `/readyz` answers: ready when the process can do its work now (its database answers; a follower
@@ -60,7 +60,7 @@ export function reportFatal(error: unknown): Promise<void> {
  */
 export async function followerReadiness(
   pool: pg.Pool,
-  store: Pick<EventStore, 'headPosition' | 'hasPassed'>,
+  store: Pick<EventStore, 'locate'>,
   checkpointName: string,
 ): Promise<Readiness> {
   const database = await databaseReadiness(pool);
@@ -71,8 +71,9 @@ export async function followerReadiness(
       [checkpointName],
     );
     const checkpoint = rows[0] ? { tx: Number(rows[0].tx), position: Number(rows[0].position) } : start;
-    const head = (await store.headPosition?.()) ?? 0;
-    const caughtUp = head === 0 || (await store.hasPassed(checkpoint, head));
+    const place = await store.locate(0);
+    const head = place.head?.position ?? 0;
+    const caughtUp = reached(checkpoint, place, { event: false, head: true });
     return {
       ...database,
       checkpoint: checkpoint.position,

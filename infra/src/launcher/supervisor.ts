@@ -51,9 +51,7 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       process.stderr.write(chunk);
-      const lines = chunk.toString('utf8').split('\n');
-      const last = lines.findLast((line) => line.trim() && !line.trimStart().startsWith('at '));
-      if (last) lastError = last.trim().slice(0, 300);
+      lastError = lastErrorLine(chunk) ?? lastError;
     });
     child.on('error', (error) => logger.error({ child: spec.name, err: error }, `${spec.name} could not start`));
     child.on('exit', (code, signal) => {
@@ -63,16 +61,9 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
       const nextFailures = signal !== null || settled ? failures : failures + 1;
       const delay = restartDelay(nextFailures);
       const cause = `${signal ? `killed by ${signal}` : `exit code ${code}`}${lastError ? `: ${lastError}` : ''}`;
+      const wasReady = readyAt !== undefined;
       logger.warn(
-        {
-          child: spec.name,
-          pid: child.pid,
-          code,
-          signal,
-          lastError,
-          wasReady: readyAt !== undefined,
-          restartInMs: delay,
-        },
+        { child: spec.name, pid: child.pid, code, signal, lastError, wasReady, restartInMs: delay },
         `${spec.name} exited (${cause}); restarting in ${delay} ms`,
       );
       setTimeout(() => {
@@ -90,20 +81,29 @@ export function createSupervisor(logger: Logger, baseEnv: NodeJS.ProcessEnv) {
     },
     async stop(): Promise<void> {
       stopping = true;
-      await Promise.all(
-        [...running.values()].map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              const force = setTimeout(() => child.kill('SIGKILL'), 8000);
-              child.once('exit', () => {
-                clearTimeout(force);
-                resolve();
-              });
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all([...running.values()].map(stopChild));
     },
   };
+}
+
+/** SIGTERM, and SIGKILL if it has not exited 8 s later. */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 8000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The last line a child wrote to stderr that is not a stack frame: the cause a restart's log line names. */
+function lastErrorLine(chunk: Buffer): string | undefined {
+  const lines = chunk.toString('utf8').split('\n');
+  return lines
+    .findLast((line) => line.trim() && !line.trimStart().startsWith('at '))
+    ?.trim()
+    .slice(0, 300);
 }

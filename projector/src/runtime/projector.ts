@@ -1,6 +1,7 @@
 import { PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import type { EventStore, RecordedEvent } from '@ot/infra/event-store/event-store.ts';
-import { type BatchPlan, createFollower } from '@ot/infra/follower/follower.ts';
+import { createFollower } from '@ot/infra/follower/follower.ts';
+import type { BatchPlan } from '@ot/infra/follower/follower-options.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { rebuildReadModels } from '../rebuild/rebuild-read-models.ts';

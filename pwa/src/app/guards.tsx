@@ -4,13 +4,10 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { homeFor, useAuth } from '../features/auth/auth-context.tsx';
 
 /**
- * Role redirects of spec sections 2 and 6. Each guard renders its page only for the right person;
- * pages are lazy, so a customer never downloads an admin screen's code.
+ * Who sees which page (route-table.ts names a guard per route): each guard renders its page only for the
+ * right person and sends anyone else to their own home. Pages are lazy, so a customer never downloads an
+ * admin screen's code.
  */
-
-/** The pages for signed-out users (index.html's inline script knows the landing's too). */
-export const landingPaths = ['/', '/track'];
-export const staffLoginPaths = ['/admin', '/admin/login'];
 
 /**
  * Landing and staff login: a signed-in user goes to their dashboard. While the session is checked the

@@ -11,8 +11,8 @@ function ThemeEffect() {
 
 /*
  * No Tooltip.Provider here: the app shows no tooltip or hover card, and the provider alone brings Radix's
- * positioning code (~15 kB gzip) into every first visit (issue 14). A screen that adds one wraps it in a
- * Tooltip.Provider with spec section 9's delays (opens after 700 ms, closes after 300 ms).
+ * positioning code into every first visit. A screen that adds one wraps it in a Tooltip.Provider with the
+ * studio's tooltip delays: open after 700 ms, close after 300 ms.
  */
 export function Providers({ children }: { children: ReactNode }) {
   return (

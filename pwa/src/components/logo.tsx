@@ -6,8 +6,8 @@ import { cn } from '../lib/cn.ts';
  * like any logo; without a title it is decorative.
  *
  * A PNG, not the SVG: Chromium opens every SVG image as a document of its own (a page, a frame, a
- * parse), one per size shown, on the main thread while the page loads: up to ~80 ms of a phone's first
- * seconds for three small logos, where a PNG is decoded off the main thread.
+ * parse), one per size shown, on the main thread while the page loads: a cost a phone feels even for
+ * three small logos, where a PNG is decoded off the main thread.
  */
 export function Logo({ className, title }: { className?: string; title?: string }) {
   return (

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useServerState } from '../lib/use-online.ts';
 import { Card, CardBody } from './ui/card.tsx';
 
-/** The spec's 'MMM dd, HH:mm' without date-fns, which is not part of a customer's first load. */
+/** The time as 'MMM dd, HH:mm' without date-fns, which is not part of a customer's first load. */
 const shortDateTime = (ms: number): string => {
   const date = new Date(ms);
   const day = date.toLocaleDateString('en-US', { month: 'short', day: '2-digit' });

@@ -7,7 +7,7 @@ let mark: () => void = () => {};
  * main thread a few ms after the commit, but Chromium presents it (the moment its largest text counts as
  * painted) tens of ms later on a busy phone; requests sent in between share the phone's few connections
  * with that first view, and Lighthouse counts every request finished before it as one it waited for
- * (issue 14: the toaster's seven chunks moved a customer page's simulated LCP from 2.4 s to 2.7 s).
+ * (the toaster's chunks alone delay a customer page's largest paint that way).
  * A toast raised meanwhile waits in the toast store (lib/toast.ts); the offline cache saves what arrived
  * meanwhile when it starts (persisted-cache.ts).
  */
@@ -17,7 +17,7 @@ const AFTER_PAINT_MS = 250;
  * Resolves once the app's first render is on screen and presented (main.tsx marks it, AFTER_PAINT_MS after its frame), or 3 s after this module loaded
  * at the latest (a screen rendered without main.tsx). For what the first view does not need (the offline
  * cache's schemas, the toaster's chunk): requested after it, they never compete with
- * the page's own code and data on a phone's few connections (issue 14, a customer page's LCP).
+ * the page's own code and data on a phone's few connections.
  */
 export const afterFirstRender = new Promise<void>((resolve) => {
   mark = resolve;
@@ -36,7 +36,7 @@ export function useAfterFirstRender(): boolean {
     let live = true;
     void afterFirstRender.then(() => {
       // In a transition: what comes after the first view (the menus' and toaster's lazy code, a select's
-      // options) renders in slices of a few ms, not in one task (issue 14, a phone's total blocking time).
+      // options) renders in slices of a few ms, not in one task that blocks a phone's main thread.
       if (live) startTransition(() => setDone(true));
     });
     return () => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { serverAnswered, serverUnreachable } from './reachability.ts';
 
 /**
- * Spec section 8: any non-OK response raises an error whose message is `<status>: <body text>`
+ * Any non-OK response raises an error whose message is `<status>: <body text>`
  * (or the status text when the body is empty). `serverMessage` is the body's `message`, when it has one.
  */
 export class ApiError extends Error {
@@ -80,7 +80,7 @@ function csrfToken(): string {
 /**
  * The schema an answer is parsed with, or how to load it. Code on the first visit's path (the session,
  * the config, the login) passes a loader (`() => import(...)`): zod and the contracts then arrive while
- * the request is on its way instead of in the first visit's JavaScript (issue 14).
+ * the request is on its way instead of in the first visit's JavaScript.
  */
 export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
 

@@ -2,8 +2,8 @@ import { format, isValid, parseISO } from 'date-fns';
 
 /**
  * Amounts are held in pence and shown in pounds, as Intl's en-GB pound format writes them (`£1,234.56`,
- * `-£5.00`), without it: creating that formatter loads the browser's locale data, ~45 ms of a phone's
- * main thread in one task as the customer's pages load (issue 14: Lighthouse's total blocking time).
+ * `-£5.00`), without it: creating that formatter loads the browser's locale data in one long task of a
+ * phone's main thread as the customer's pages load.
  */
 export function formatMoney(pence: number): string {
   if (!Number.isFinite(pence))
@@ -13,7 +13,7 @@ export function formatMoney(pence: number): string {
   return `${pence < 0 || Object.is(pence, -0) ? '-' : ''}£${pounds}.${String(whole % 100).padStart(2, '0')}`;
 }
 
-/** The spec's date formats (section 9). */
+/** The date formats every screen uses. */
 export const DATE = 'MMM dd, yyyy';
 export const LONG_DATE = 'EEEE, MMMM do, yyyy';
 export const DATE_TIME = 'MMM dd, yyyy HH:mm';

@@ -1,8 +1,7 @@
 /**
  * Imports modules one after the other, each evaluated in a task of its own, and gives the last one's
  * exports. Imported at once, a module graph (zod, the contracts' schemas, a page's code) is evaluated in
- * one long task, the longest of a customer page's start on a phone (issue 14, bench:web's total blocking
- * time); a module is evaluated once, so importing its dependencies first only splits that task.
+ * one long task, the longest of a customer page's start on a phone; a module is evaluated once, so importing its dependencies first only splits that task.
  */
 export async function importInSteps<M>(first: readonly (() => Promise<unknown>)[], last: () => Promise<M>): Promise<M> {
   for (const step of first) {

@@ -3,7 +3,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 
 export const ALL_STATUSES = 'all';
 
-/** The status filter's seven options (spec section 2), in the spec's order. */
+/** The status filter's seven options, in the order the studio lists them. */
 export const statusFilterOptions = [
   { value: ALL_STATUSES, label: 'All Statuses' },
   ...orderStatuses.map((value) => ({ value, label: statusLabel(value) })),

@@ -13,7 +13,7 @@ import { importInSteps, importOrderViews, importZod } from './import-in-steps.ts
 import { sessionQueryKey } from './query-client.ts';
 
 /**
- * Server data kept on the device (issue 12), so the installed app opens offline with the last data.
+ * Server data kept on the device, so the installed app opens offline with the last data.
  * One cache per user (`cache:<userId>` in IndexedDB) and the last signed-in user (never the session
  * cookie); signing out, or a 401, deletes both. What comes back is parsed with the same schemas as
  * an answer from the server; anything that no longer fits is dropped.
@@ -25,7 +25,7 @@ export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const BUSTER = 'v1';
 /**
  * The schemas (zod and the contracts' views) load only on a device that keeps someone's data: a first
- * visit, or a signed-out one, does without them (issue 14, the first visit's JavaScript). A customer's
+ * visit, or a signed-out one, does without them, and the first visit's JavaScript stays small. A customer's
  * cache holds only a customer's screens, so it loads only their schemas, not the staff screens' as well.
  */
 const loadSchemas = (user: SessionUser) =>

@@ -15,7 +15,7 @@ export type PersistedSchemas = readonly (readonly [match: readonly (string | nul
 /**
  * What a customer's screens keep on the device, by query key (the features' key factories). A customer's
  * device loads only these (persisted-cache.ts): the staff screens' schemas (persisted-schemas.ts) are
- * never part of a customer's start (issue 14, a returning customer's total blocking time).
+ * never part of a customer's start, so a returning customer's page is not held up evaluating them.
  */
 export const customerSchemas: PersistedSchemas = [
   [['auth', 'me'], sessionUserSchema.nullable()],

@@ -3,7 +3,7 @@ import { isNetworkError } from './api-client.ts';
 import { subscribeServerState } from './reachability.ts';
 
 /**
- * The spec's rules: data is never stale, no refetch on window focus, no polling, no retries for
+ * Data is never stale, no refetch on window focus, no polling, no retries for
  * queries or mutations. Screens that differ (the admin list refetches on focus) say so themselves.
  * A request that got no answer at all is not one the server refused: it made the app offline
  * (lib/reachability.ts), and the query waits, paused with what it showed, until the server can be

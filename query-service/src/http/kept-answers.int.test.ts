@@ -4,7 +4,7 @@ import { addOrder, signedInAdmin, signedInCustomer } from '../../../tests/suppor
 import { ADMIN, type Stack, startStack, uniqueEmail } from '../../../tests/support/stack.ts';
 
 /**
- * Sessions and order views answered from memory (change-fence.ts, kept.ts): they serve only while they
+ * Sessions and order views answered from memory (change-signal.ts, kept.ts): they serve only while they
  * are exactly what the database would answer for that request.
  */
 const test = suite<{ stack: Stack }>('answers kept in memory', { stack: undefined as never });
@@ -35,8 +35,8 @@ async function endSessionsUnheard(stack: Stack) {
   }
 }
 
-/** Cuts the query service's LISTEN connection (the fence), as a database restart or a network cut would. */
-async function cutFence(stack: Stack): Promise<number> {
+/** Cuts the query service's LISTEN connection (its change signal), as a database restart or a network cut would. */
+async function cutSignal(stack: Stack): Promise<number> {
   const { rowCount } = await stack.db.pool.query(
     `select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and pid <> pg_backend_pid()
@@ -83,8 +83,8 @@ test('while the LISTEN connection is lost nothing kept is trusted, and once it i
   // Given a session kept in memory
   const admin = await signedInAdmin(stack);
   assert.is((await admin.get('/api/auth/me')).status, 200);
-  // When the fence's connection is cut and the session ends while nobody listens
-  assert.ok((await cutFence(stack)) >= 1, 'the fence connection was found');
+  // When the signal's connection is cut and the session ends while nobody listens
+  assert.ok((await cutSignal(stack)) >= 1, 'the signal connection was found');
   await endSessionsUnheard(stack);
   // Then the next read is refused (read from the database, or memory forgotten on reconnecting)
   assert.is((await admin.get('/api/auth/me')).status, 401);

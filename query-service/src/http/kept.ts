@@ -1,17 +1,17 @@
+import type { ChangeSignal } from '@ot/infra/db/change-signal.ts';
 import { recentlyUsed } from '@ot/infra/recently-used.ts';
-import type { ChangeFence } from './change-fence.ts';
 
 /**
  * Answers of the database kept in memory while they stay true: each until its own deadline
- * (`performance.now()` time), and all of them only while the fence's generation has not moved (a change
+ * (`performance.now()` time), and all of them only while the signal's generation has not moved (a change
  * of the auth tables, or a LISTEN connection lost or regained, forgets them all). Read an entry only
- * after `fence.pass()` resolved for the request, so the generation is as of the request's arrival.
+ * after `changes.pass()` resolved for the request, so the generation is as of the request's arrival.
  */
-export function keptAnswers<V>(fence: ChangeFence, max: number) {
+export function keptAnswers<V>(changes: ChangeSignal, max: number) {
   const entries = recentlyUsed<string, { value: V; until: number }>(max);
-  let generation = fence.generation();
+  let generation = changes.generation();
   const current = () => {
-    const now = fence.generation();
+    const now = changes.generation();
     if (now !== generation) {
       entries.clear();
       generation = now;
@@ -34,7 +34,7 @@ export function keptAnswers<V>(fence: ChangeFence, max: number) {
      * change committed after the read can have been missed.
      */
     keep(key: string, value: V, until: number, readUnder: number): void {
-      if (!fence.listening() || fence.generation() !== readUnder || until <= performance.now()) return;
+      if (!changes.listening() || changes.generation() !== readUnder || until <= performance.now()) return;
       current();
       entries.set(key, { value, until });
     },

@@ -2,12 +2,12 @@ import type { SessionUser } from '@ot/contracts/auth/auth-schemas.ts';
 import { SESSION_COOKIE } from '@ot/infra/auth/sessions.ts';
 import { announcedCheckpoint } from '@ot/infra/db/notify.ts';
 import { preparedQuery } from '@ot/infra/db/prepared.ts';
-import { type Checkpoint, reaches } from '@ot/infra/event-store/event-store.ts';
+import { type Checkpoint, type LogPlace, reached, reaches } from '@ot/infra/event-store/event-store.ts';
 import { type AppContext, loadSession, readCookie, resumeSession } from '@ot/infra/http/session.ts';
 import type { Next } from 'koa';
 import type { QueryServiceDeps } from '../deps.ts';
-import { liveTables } from './change-fence.ts';
 import { keptAnswers } from './kept.ts';
+import { liveTables } from './watch-changes.ts';
 
 const WAIT_LIMIT_MS = 2000;
 const IMPLICIT_WAIT_LIMIT_MS = 1000;
@@ -15,41 +15,9 @@ const HEAD_MARGIN = 10_000;
 /** How often a waiting read looks at the checkpoint when no wake-up came (a replica's copy moves without one). */
 const POLL_MS = 10;
 
-type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'fence' | 'checkpointAnnounced'>;
+type Deps = Pick<QueryServiceDeps, 'pool' | 'store' | 'sessions' | 'projected' | 'changes' | 'checkpointAnnounced'>;
 /** Sessions kept in memory at most (the least recently used is forgotten first). */
 const KEPT_SESSIONS = 10_000;
-
-/** Where the log stands for one request: its head's position, and whether a checkpoint reaches every target. */
-interface Located {
-  head: number | undefined;
-  /** Whether a follower at `checkpoint` has applied the event at `position` (and the head, when asked). */
-  reached(checkpoint: Checkpoint, position: number, head: boolean): boolean | Promise<boolean>;
-}
-
-/** What `locate` answered, as a `Located`. */
-const locatedAt = (found: { head: Checkpoint | null; event: Checkpoint | null }): Located => ({
-  head: found.head?.position ?? 0,
-  reached: (checkpoint, position, head) =>
-    (position === 0 || (found.event !== null && reaches(checkpoint, found.event))) &&
-    (!head || found.head === null || reaches(checkpoint, found.head)),
-});
-
-/** One look with the store's `locate` (compared in memory after that), else a question per comparison. */
-async function locate(store: Deps['store'], asked: number): Promise<Located> {
-  if (!store.locate) {
-    const known = await store.headPosition?.();
-    return {
-      head: known,
-      async reached(checkpoint, position, head) {
-        for (const target of [position, head ? (known ?? 0) : 0]) {
-          if (target > 0 && !(await store.hasPassed(checkpoint, target))) return false;
-        }
-        return true;
-      },
-    };
-  }
-  return locatedAt(await store.locate(asked));
-}
 
 /**
  * The projector's checkpoint as last read from the read models' own database, kept: it only moves
@@ -104,41 +72,41 @@ export function loadSessionAndHonourMinPosition(deps: Deps) {
   const honour = honourMinPosition(deps);
   const columns = deps.store.locateColumns;
   if (columns) {
-    const fence = deps.fence;
-    const kept = fence ? keptAnswers<SessionUser>(fence, KEPT_SESSIONS) : null;
+    const changes = deps.changes;
+    const kept = changes ? keptAnswers<SessionUser>(changes, KEPT_SESSIONS) : null;
     // The store's database holds the sessions too: the session row and where the log stands in one statement.
     return async (ctx: AppContext, next: Next) => {
       const asked = askedPosition(ctx);
-      // Without x-min-position, a session kept in memory serves once the fence has passed: every change
-      // committed before this request is heard by then, and the fence's statement read the log's head.
+      // Without x-min-position, a session kept in memory serves once `changes.pass()` resolved: every change
+      // committed before this request is heard by then, and its statement read the log's head.
       let tables: string | null = null;
-      if (fence && kept && asked === 0) {
+      if (changes && kept && asked === 0) {
         const token = readCookie(ctx, SESSION_COOKIE);
         if (!token) return loadSignedOut(ctx, next);
-        const passed = await fence.pass();
+        const passed = await changes.pass();
         tables = passed ? liveTables(passed) : null;
         const user = passed ? kept.get(token) : undefined;
         if (passed && user) {
           ctx.state.sessionToken = token;
           ctx.state.user = user;
-          await honour(ctx, 0, locatedAt(columns.read(passed, 0)), tables);
+          await honour(ctx, 0, columns.read(passed, 0), tables);
           return next();
         }
       }
-      const readUnder = fence?.generation() ?? 0;
+      const readUnder = changes?.generation() ?? 0;
       const sentAt = performance.now();
       const session = await resumeSession(ctx, deps.sessions, { columns: columns.columns('$2'), values: [asked] });
       if (!session) return next(); // nothing to read without a session
       const token = ctx.state.sessionToken;
       if (kept && token && !session.renewed) kept.keep(token, session.user, sentAt + session.freshForMs, readUnder);
-      await honour(ctx, asked, locatedAt(columns.read(session.also, asked)), tables);
+      await honour(ctx, asked, columns.read(session.also, asked), tables);
       await next();
     };
   }
   return async (ctx: AppContext, next: Next) => {
     const asked = askedPosition(ctx);
     // Only a signed-in request waits: without a session cookie there is nothing to look up.
-    const looking = ctx.get('cookie') ? locate(deps.store, asked) : null;
+    const looking = ctx.get('cookie') ? deps.store.locate(asked) : null;
     looking?.catch(() => {}); // awaited below when signed in; a signed-out request leaves it
     await load(ctx, async () => {
       if (!ctx.state.user || !looking) return next(); // nothing to read without a session
@@ -163,44 +131,44 @@ const askedPosition = (ctx: AppContext) => {
 function honourMinPosition(deps: Deps) {
   const checkpoint = projectorCheckpoint(deps.pool);
   /**
-   * `tables`: the live read-model tables as read by a fence passed after this request arrived (null: no
-   * fence passed), so answers kept in memory may serve it (`ctx.state.readsAt`, set once the targets are reached).
+   * `tables`: the live read-model tables as read by a `changes.pass()` after this request arrived (null: none
+   * passed), so answers kept in memory may serve it (`ctx.state.readsAt`, set once the targets are reached).
    */
-  return async (ctx: AppContext, asked: number, located: Located, tables: string | null = null) => {
-    const known = located.head;
-    const head = known ?? 0;
+  return async (ctx: AppContext, asked: number, place: LogPlace, tables: string | null = null) => {
+    const head = place.head?.position ?? 0;
     // A position far beyond the log's head was never written: waiting for it would only hold the request.
     // (The head is the last event in commit order; concurrent appends can leave a real position a little
     // above it, hence the margin.)
-    const beyond = known !== undefined && asked > known + HEAD_MARGIN;
+    const beyond = asked > head + HEAD_MARGIN;
     const explicit = beyond ? 0 : asked;
     if (beyond) ctx.set('x-min-position-reached', 'false');
     if (explicit > 0 || head > 0) {
       const deadline = Date.now() + (explicit > 0 ? WAIT_LIMIT_MS : IMPLICIT_WAIT_LIMIT_MS);
-      const reachedBy = async (at: Checkpoint | null) => at !== null && (await located.reached(at, explicit, head > 0));
+      const reachedBy = (at: Checkpoint | null) =>
+        at !== null && reached(at, place, { event: explicit > 0, head: head > 0 });
       // The checkpoint the projector's wake-ups carry, when they can be trusted: then no read of it. The last
       // one heard counts too (its batch may have committed between the write's answer and this read).
       const announced = deps.checkpointAnnounced && deps.projected ? deps.projected : null;
       const lastHeard = announcedCheckpoint(announced?.latest());
       let at = lastHeard ? checkpoint.offer(lastHeard) : checkpoint.known();
-      let reached = await reachedBy(at);
+      let done = reachedBy(at);
       let heard: Checkpoint | null = null;
       // While the wake-ups are heard (one was, on the connection listening now), the batch that reaches the
       // targets announces itself: wait for it rather than read the checkpoint first. A wake-up that does not
       // come within POLL_MS is made up for by a read, as when none is heard at all.
       let waitFirst = lastHeard !== null;
-      while (!reached) {
+      while (!done) {
         if (heard) at = checkpoint.offer(heard);
         else if (!waitFirst) at = await checkpoint.read();
         waitFirst = false;
-        reached = await reachedBy(at);
-        if (reached || Date.now() > deadline) break;
+        done = reachedBy(at);
+        if (done || Date.now() > deadline) break;
         const payload = await (deps.projected?.next(POLL_MS) ??
           new Promise<undefined>((resolve) => setTimeout(resolve, POLL_MS)));
         heard = deps.checkpointAnnounced ? announcedCheckpoint(payload) : null;
       }
-      ctx.set('x-min-position-reached', String(reached && !beyond));
-      if (tables !== null && reached && at) ctx.state.readsAt = { checkpoint: at, tables };
+      ctx.set('x-min-position-reached', String(done && !beyond));
+      if (tables !== null && done && at) ctx.state.readsAt = { checkpoint: at, tables };
     }
   };
 }

@@ -9,7 +9,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-  reaches,
+  reached,
   start,
   startStreams,
   WrongExpectedVersionError,
@@ -264,27 +264,25 @@ export function eventStoreContract<Extra = object>(adapter: Adapter<Extra>): Tes
     for (const [i, e] of others.entries()) assert.equal(e.data, adapter.dropsUnaskedData ? null : { n: i + 3 });
   });
 
-  test('hasPassed and headPosition tell a follower where it stands', async ({ store }) => {
+  test('locate tells a follower where it stands', async ({ store }) => {
     const s = stream();
     await store.append(s, [event(1)], { expectedVersion: 'no_stream' });
     const { position } = await store.append(s, [event(2)], { expectedVersion: 1 });
-    assert.is(await store.headPosition?.(), position, 'the head is the last append');
     const [first, second] = await store.readStream(s);
     if (!first || !second) throw new Error('both events are there');
     assert.is(second.position, position);
-    assert.ok(await store.hasPassed(checkpointOf(second), position));
-    assert.not.ok(await store.hasPassed(checkpointOf(first), position));
-    assert.not.ok(await store.hasPassed(start, position));
-    if (store.locate) {
-      // The same answers from one look, compared in memory.
-      const { head, event: placed } = await store.locate(position);
-      assert.equal(head, checkpointOf(second), 'the head is the last append');
-      assert.equal(placed, checkpointOf(second));
-      assert.ok(reaches(checkpointOf(second), placed as Checkpoint));
-      assert.not.ok(reaches(checkpointOf(first), placed as Checkpoint));
-      assert.not.ok(reaches(start, placed as Checkpoint));
-      assert.is((await store.locate(position + 1_000_000)).event, null, 'no event there yet');
-    }
+    const place = await store.locate(position);
+    assert.equal(place.head, checkpointOf(second), 'the head is the last append');
+    assert.equal(place.event, checkpointOf(second));
+    const both = { event: true, head: true };
+    assert.ok(reached(checkpointOf(second), place, both));
+    assert.not.ok(reached(checkpointOf(first), place, both));
+    assert.not.ok(reached(start, place, { event: true, head: false }));
+    assert.not.ok(reached(start, place, { event: false, head: true }));
+    assert.ok(reached(start, place, { event: false, head: false }), 'nothing asked');
+    const beyond = await store.locate(position + 1_000_000);
+    assert.is(beyond.event, null, 'no event there yet');
+    assert.not.ok(reached(checkpointOf(second), beyond, both), 'an event not there yet is not reached');
   });
 
   test('onAppended calls back after an append, until unsubscribed', async ({ store }) => {

@@ -63,7 +63,7 @@ function streamsService(log: InMemoryLog) {
     let last = all.hasPosition()
       ? Number(all.getPosition()?.getCommitPosition())
       : all.hasEnd()
-        ? log.headPosition()
+        ? log.lastPosition()
         : 0;
     const send = (event: LoggedEvent) => {
       if (event.position <= last) return;

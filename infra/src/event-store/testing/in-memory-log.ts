@@ -128,7 +128,7 @@ export function createInMemoryLog(clock: () => number = Date.now) {
       return all.filter((event) => event.position > position);
     },
 
-    headPosition: () => all[all.length - 1]?.position ?? 0,
+    lastPosition: () => all[all.length - 1]?.position ?? 0,
 
     /** Calls back for each event as it is written; returns an unsubscribe. */
     onWrite(listener: (event: LoggedEvent) => void): () => void {

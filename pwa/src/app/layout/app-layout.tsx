@@ -9,7 +9,7 @@ import { Header } from './header.tsx';
 import { UpdatePrompt } from './update-prompt.tsx';
 
 /**
- * Radix's toasts are a chunk of their own, requested once the first render is on screen (issue 14). A toast raised
+ * Radix's toasts are a chunk of their own, requested once the first render is on screen. A toast raised
  * before it arrives waits in the toast store (lib/toast.ts) and shows when it does: none is lost.
  */
 const Toaster = lazy(() => import('../../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));

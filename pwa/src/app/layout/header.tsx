@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { useQueuedOnDevice } from '../../features/admin-orders/outbox/queued-on-device.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import { useAppConfig } from '../../features/config/api/get-config.ts';
-import { landingPaths, staffLoginPaths } from '../guards.tsx';
+import { routes } from '../route-table.ts';
 import { ThemeMenu } from './theme-menu.tsx';
 
 // Admin code only: a customer never downloads the outbox.
@@ -23,9 +23,9 @@ export function Header() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // On a phone the greeting is a line of its own: a page behind sign-in keeps it while the session is
-  // checked, so the page does not move down when it arrives (issue 14, layout shift).
+  // checked, so the page does not move down when it arrives.
   const greetingExpected =
-    status === 'loading' && !landingPaths.includes(pathname) && !staffLoginPaths.includes(pathname);
+    status === 'loading' && !([...routes.landing.paths, ...routes.staffLogin.paths] as string[]).includes(pathname);
   const config = useAppConfig();
   const greeting = user
     ? user.role === 'admin'

@@ -11,7 +11,7 @@ export const themeChoices: { theme: Theme; label: string; Icon: typeof Sun }[] =
   { theme: 'system', label: 'System', Icon: Monitor },
 ];
 
-// The menu (Radix, with its positioning) is not part of a visit's start (issue 14): fetched when someone reaches
+// The menu (Radix, with its positioning) is not part of a visit's start: fetched when someone reaches
 // for the button (a pointer over it, or focus on it).
 const dropdown = lazyOnIntent(() => import('./theme-dropdown.tsx').then((m) => m.ThemeDropdown));
 

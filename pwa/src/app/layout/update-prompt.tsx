@@ -6,7 +6,7 @@ import { queryClient } from '../../lib/query-client.ts';
 import { whenPageIsQuiet } from '../../lib/when-page-is-quiet.ts';
 
 /**
- * The service worker's update (issue 12). A new version never strands a queued change: while the
+ * The service worker's update. A new version never strands a queued change: while the
  * outbox on this device holds anything it waits, with 'New version available' and 'Reload' for the
  * user to choose. With an empty outbox it applies by itself once nothing typed can be lost: at once
  * when nothing was typed on this page, else on the next page (or when the tab is hidden and nothing

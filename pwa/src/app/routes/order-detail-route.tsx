@@ -6,7 +6,7 @@ import { CustomFitSpecification } from '../../features/documents/components/cust
 import { OrderDetailPage } from '../../features/orders/components/order-detail-page.tsx';
 
 /**
- * The app composes features: the order detail with the documents feature's spec section in its slot,
+ * The app composes features: the order detail with the documents feature's custom fit specification in its slot,
  * and for staff (admins and auditors) a link to the order's History.
  */
 export function OrderDetailRoute() {

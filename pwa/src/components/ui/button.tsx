@@ -37,7 +37,7 @@ export function Button({ variant, size, className, type, ...props }: ButtonProps
 }
 
 /**
- * A button that leads to another screen (the spec's "Add New Order" button, "Cancel (to /admin)"):
+ * A button that leads to another screen (the dashboard's "Add New Order" button, "Cancel (to /admin)"):
  * a router link holding a button, so it is both a link (with its address, for a new tab) and a
  * button; only the button takes focus, and its click reaches the link.
  */

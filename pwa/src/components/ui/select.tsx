@@ -26,7 +26,7 @@ export const triggerClass =
 
 // Radix's select (its list, positioning, focus trap and typeahead) is a chunk of its own, fetched when someone
 // reaches for a field and rendered when it is opened: a page that only shows its filters never evaluates it
-// (issue 14: on a customer's dashboard it was as much JavaScript as React's).
+// (on a customer's dashboard it would weigh as much as React itself).
 const radixSelect = lazyOnIntent(() => import('./radix-select.tsx').then((m) => m.RadixSelectField));
 
 /** The keys that open a closed Radix select from its trigger. */

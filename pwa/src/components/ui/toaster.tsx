@@ -11,7 +11,7 @@ import { CornerClose } from './corner-close.tsx';
  */
 const unattachedAnnouncer = typeof document === 'undefined' ? undefined : document.createDocumentFragment();
 
-/** Spec section 9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the viewport. */
+/** A toast stays 5000 ms on screen, a swipe right past 50 px dismisses it, and F8 focuses the viewport. */
 export function Toaster() {
   const { toasts } = useSnapshot(toastState);
   return (

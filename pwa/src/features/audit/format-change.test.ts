@@ -5,7 +5,7 @@ import { formatValue, kindsOf, placedSummary } from './format-change.ts';
 
 const items = new Map([['item-1', 'Driver']]);
 
-test('field paths read in the spec words: item fields by item name, addresses part by part, emails', () => {
+test('field paths read in the studio words: item fields by item name, addresses part by part, emails', () => {
   assert.is(fieldLabel('customerName', items), 'Customer Name');
   assert.is(fieldLabel('items[item-1].status', items), 'Driver: Status');
   assert.is(fieldLabel('items[item-9].estimatedDelivery', items), 'Item: Estimated Delivery');
@@ -14,7 +14,7 @@ test('field paths read in the spec words: item fields by item name, addresses pa
   assert.is(fieldLabel('eta', items), 'Estimated Delivery (For Whole Order)');
 });
 
-test('values in the spec formats: pounds from pence, dates, status names, yes/no, nothing as (none)', () => {
+test('values in the screen formats: pounds from pence, dates, status names, yes/no, nothing as (none)', () => {
   assert.is(formatValue('total', 131400), '£1,314.00');
   assert.is(formatValue('items[item-1].price', 49900), '£499.00');
   assert.is(formatValue('estimatedDelivery', '2026-12-05'), 'Dec 05, 2026');

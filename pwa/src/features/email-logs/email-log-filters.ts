@@ -21,7 +21,7 @@ clearOnSessionChange(() => {
   Object.assign(emailLogFilters, cleared);
 });
 
-/** Spec section 2: changing any filter resets the page to 1. */
+/** Changing any filter resets the page to 1. */
 export function setFilter<K extends 'orderNumber' | 'recipient' | 'deliveryStatus' | 'limit'>(
   key: K,
   value: EmailLogsState[K],

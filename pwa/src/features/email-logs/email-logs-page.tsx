@@ -21,7 +21,7 @@ import { type EmailLogsTab, emailLogFilters } from './email-log-filters.ts';
 
 const FILTER_DEBOUNCE_MS = 300;
 
-/** A destructive toast each time a query fails (spec section 8). */
+/** A destructive toast each time a query fails. */
 function useFailureToast(query: { isError: boolean; errorUpdatedAt: number }, description: string) {
   const failedAt = query.isError ? query.errorUpdatedAt : 0;
   useEffect(() => {

@@ -22,7 +22,7 @@ interface Step {
   run: () => Promise<ImportReport>;
 }
 
-/** Spec section 8: the server's message, else 'Failed to import data'; anything stranger is unknown. */
+/** The server's message, else 'Failed to import data'; anything stranger is unknown. */
 function failureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? 'Failed to import data';
   if (error instanceof Error) return error.message || 'Failed to import data';

@@ -11,11 +11,11 @@ export function getOrderRoute(router: QueryRouter, deps: QueryServiceDeps): void
   // The answer as sent, with the checkpoint whose read models it was read from: it serves a request whose
   // `readsAt` (min-position.ts) that checkpoint reaches, i.e. while the projector has applied nothing since
   // that the request must see, from the same live tables. A change of the auth tables forgets them all (the
-  // view names its customer's user). Only where the fence reads the database the read models are read from:
-  // beside a streaming replica, the replica's tables may be older than the ones the fence names.
+  // view names its customer's user). Only where the change signal reads the database the read models are read from:
+  // beside a streaming replica, the replica's tables may be older than the ones the signal names.
   const kept =
-    deps.fence && deps.fence.pool === deps.pool
-      ? keptAnswers<{ readAt: Checkpoint; body: string; etag: string }>(deps.fence, KEPT_VIEWS)
+    deps.changes && deps.changes.pool === deps.pool
+      ? keptAnswers<{ readAt: Checkpoint; body: string; etag: string }>(deps.changes, KEPT_VIEWS)
       : null;
   router.get('/api/orders/:orderNumber', async (ctx) => {
     const user = requireUser(ctx);
@@ -31,7 +31,7 @@ export function getOrderRoute(router: QueryRouter, deps: QueryServiceDeps): void
       ctx.body = hit.body;
       return;
     }
-    const readUnder = deps.fence?.generation() ?? 0;
+    const readUnder = deps.changes?.generation() ?? 0;
     const order = await getOrderFor(deps, user, orderNumber, today);
     const etag = `"${order.version}"`;
     ctx.set('ETag', etag);

@@ -28,7 +28,7 @@ export interface AdminOrdersFilters {
 /**
  * The dashboard's list: one tab, filtered and counted by the server, a page at a time (keyset cursor),
  * so the dashboard's cost does not grow with the studio's history. Refetched on window focus like the
- * spec's whole list; the previous answer stays on screen while a new search loads.
+ * unparameterised whole list; the previous answer stays on screen while a new search loads.
  */
 export const adminOrdersPagesQuery = (filters: AdminOrdersFilters) =>
   infiniteQueryOptions({
@@ -82,7 +82,7 @@ export const nextOrderNumberQuery = () =>
     queryFn: ({ signal }) => getJson('/api/admin/next-order-number', nextOrderNumberSchema, signal),
   });
 
-/** Spec section 9: customer search starts past 1 character and shows at most 5 matches. */
+/** Customer search starts past 1 character and shows at most 5 matches. */
 export const CUSTOMER_SEARCH_MIN = 2;
 export const CUSTOMER_SEARCH_LIMIT = 5;
 

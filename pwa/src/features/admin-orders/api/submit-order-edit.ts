@@ -18,7 +18,7 @@ export interface OrderEdit {
 }
 
 /**
- * The edit screen's submit (spec section 7): upload-document when a file was chosen, then
+ * The edit screen's submit: upload-document when a file was chosen, then
  * update-order-details, then update-order-item for the changed items (the last with x-send-email
  * when Notify Customer is ticked). Stored in the outbox first, so offline it waits and is sent later;
  * a 409 is merged field by field (outbox/send-entry.ts).

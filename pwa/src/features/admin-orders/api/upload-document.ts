@@ -11,7 +11,7 @@ export async function uploadDocument(file: Blob, fileName: string, orderNumber: 
       await request('/api/admin/upload-document', uploadedDocumentSchema, { method: 'POST', body, idempotencyKey })
     ).data.documentUrl;
   } catch (error) {
-    // Offline or a failing server: the caller may try again later; a refusal is the spec's message.
+    // Offline or a failing server: the caller may try again later; a refusal is the server's message.
     if (isTransientError(error)) throw error;
     throw new Error('Failed to upload document', { cause: error });
   }

@@ -24,7 +24,7 @@ const address = (fields: Record<string, string>, prefix: string) => {
   return Object.fromEntries(entries.map(([key, value]) => [key.slice(prefix.length + 1), value]));
 };
 
-/** The update-order-details body for a snapshot (the spec sends notifyCustomer as false). */
+/** The update-order-details body for a snapshot (the edit screen sends notifyCustomer as false). */
 export function detailsBody(snapshot: OrderSnapshot, documentUrl: string | null): UpdateOrderDetailsRequest {
   const fields = snapshot.fields;
   const plain = Object.fromEntries(

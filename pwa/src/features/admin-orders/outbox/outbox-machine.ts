@@ -1,5 +1,5 @@
 /**
- * The life of one queued change (issue 12). Pure: the outbox runtime asks it what comes next and
+ * The life of one queued change. Pure: the outbox runtime asks it what comes next and
  * stores the answer before acting on it, so a reload at any point resumes from a known state.
  *
  *   waiting --send--> sending --sent--> (gone)

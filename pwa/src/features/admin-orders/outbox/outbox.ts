@@ -19,7 +19,7 @@ import { deleteEntry, loadEntries, loadEntry, saveEntry } from './outbox-store.t
 import { applyChoices, type Choice, threeWayMerge } from './three-way-merge.ts';
 
 /**
- * The admin's outbox at run time (issue 12): IndexedDB holds the entries; `outboxView` (valtio) is
+ * The admin's outbox at run time: IndexedDB holds the entries; `outboxView` (valtio) is
  * the screens' view of them. It drains on start, on `online`, on focus and after every new change,
  * one entry at a time in the order they were made, and only for the admin who made them.
  */

@@ -1,5 +1,5 @@
 /**
- * Three-way merge of an order edit, field by field (issue 12). `base` is the order as the admin saw it
+ * Three-way merge of an order edit, field by field. `base` is the order as the admin saw it
  * when they started editing, `current` the order on the server now, `mine` the queued change. A field
  * only one side changed takes that side's value; a field both sides changed to different values is a
  * conflict, for the admin to decide. Items are matched by id. Pure: no I/O, no clock.

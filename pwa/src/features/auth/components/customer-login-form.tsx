@@ -15,7 +15,7 @@ type Errors = { email?: string | undefined; orderNumber?: string | undefined };
 /**
  * Checked with the contracts' customerLoginSchema, loaded when first needed (the session check on start
  * has usually loaded it already): the landing page is every customer's first visit, and zod and
- * react-hook-form stay out of its JavaScript (issue 14). Like the other forms: checked on submit, then
+ * react-hook-form stay out of its JavaScript. Like the other forms: checked on submit, then
  * again as the user types, the first wrong field focused.
  */
 async function check(form: HTMLFormElement) {

@@ -6,7 +6,7 @@ export const documentKeys = {
   render: (url: string) => ['documents', 'render', url] as const,
 };
 
-/** GET /api/documents/render?url=: the spec document as sanitised HTML to embed. */
+/** GET /api/documents/render?url=: the specification document as sanitised HTML to embed. */
 export const renderDocumentQuery = (url: string) =>
   queryOptions({
     queryKey: documentKeys.render(url),

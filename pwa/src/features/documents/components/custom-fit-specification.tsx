@@ -59,7 +59,7 @@ function RenderedDocument({ url }: { url: string }) {
   );
 }
 
-/** The spec's fallback: the message, and Google's own preview of the document embedded instead. */
+/** When the document cannot be shown: the message, and Google's own preview of the document embedded instead. */
 function Fallback({ url, message }: { url: string; message: string }) {
   const preview = googleFallbackPreviewUrl(url);
   return (

@@ -18,7 +18,7 @@ export const emailLogKeys = {
   retryQueue: () => [...emailLogKeys.all, 'retry-queue'] as const,
 };
 
-/** Spec section 7: filters are sent when set; a delivery status of 'all' is left out. */
+/** Filters are sent when set; a delivery status of 'all' is left out. */
 export function emailEventsPath(filters: EmailEventFilters): string {
   const params = new URLSearchParams();
   if (filters.orderNumber.trim()) params.set('orderNumber', filters.orderNumber.trim());
@@ -41,7 +41,7 @@ export const emailStatsQuery = (days = DEFAULT_EMAIL_STATS_DAYS) =>
     queryFn: ({ signal }) => getJson(`/api/admin/email-stats?days=${days}`, emailStatsSchema, signal),
   });
 
-/** Spec section 9: the retry queue is the one email query that refreshes itself, every 30 seconds. */
+/** The retry queue is the one email query that refreshes itself, every 30 seconds. */
 export const RETRY_QUEUE_REFRESH_MS = 30_000;
 
 export const retryQueueQuery = () =>

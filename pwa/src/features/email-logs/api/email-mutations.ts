@@ -21,7 +21,7 @@ export async function retryEmail(eventId: string) {
   ).data;
 }
 
-/** POST /api/admin/email-events/{id}/resend: a JSON header and no body (spec section 7); answers the order number. */
+/** POST /api/admin/email-events/{id}/resend: a JSON header and no body; answers the order number. */
 export async function resendEmail(eventId: string) {
   return (
     await request(`/api/admin/email-events/${encodeURIComponent(eventId)}/resend`, emailCommandResponseSchema, {

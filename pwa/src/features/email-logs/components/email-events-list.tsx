@@ -13,7 +13,7 @@ import { toastOutcome } from './outcome-toast.ts';
 const orderLabel = (event: Pick<EmailEventView, 'orderNumber' | 'emailType'>) =>
   event.orderNumber ?? (event.emailType === 'test' ? 'Test email' : 'No order');
 
-/** Spec section 5: the browser asks first, showing order, recipient and subject. */
+/** Before a resend the browser asks first, showing order, recipient and subject. */
 const confirmResend = (event: EmailEventView) =>
   window.confirm(
     [

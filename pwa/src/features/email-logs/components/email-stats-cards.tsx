@@ -3,7 +3,7 @@ import type { EmailStats } from '@ot/contracts/email/email-views.ts';
 import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { deliveryStatusLabel } from '../delivery-status.ts';
 
-/** Percent of the total to one decimal (spec section 2). */
+/** Percent of the total, to one decimal. */
 export const percentOf = (count: number, total: number): string =>
   `${(total > 0 ? (count / total) * 100 : 0).toFixed(1)}%`;
 

@@ -2,7 +2,7 @@ import { type ImportReport, importReportSchema } from '@ot/contracts/imports/imp
 import { request } from '../../../lib/api-client.ts';
 import { queryClient, refreshAfterWrite } from '../../../lib/query-client.ts';
 
-/** import-customers: POST /api/admin/import-customers with the CSV itself; the server reads it by the spec's rules. */
+/** import-customers: POST /api/admin/import-customers with the CSV itself; the server reads and checks it. */
 export async function importCustomersCsv(csv: string): Promise<ImportReport> {
   const body = new Blob([csv], { type: 'text/csv' });
   return (await request('/api/admin/import-customers', importReportSchema, { method: 'POST', body })).data;

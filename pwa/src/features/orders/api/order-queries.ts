@@ -32,7 +32,7 @@ export const orderQuery = (orderNumber: string) =>
     queryFn: ({ signal }) => getJson(path(orderNumber), orderViewSchema, signal),
   });
 
-/** Spec section 9: the item list is cached for 5 minutes and not refetched on focus. */
+/** The item list is cached for 5 minutes and not refetched on focus. */
 export const ITEM_LIST_CACHE_MS = 300_000;
 
 export const orderItemsQuery = (orderNumber: string) =>

@@ -18,7 +18,7 @@ import { OrderCard } from './order-card.tsx';
 export function CustomerDashboardPage() {
   // The cards are the page's longest render: when the orders arrive after the first render (a store update,
   // otherwise rendered at once and in one piece) the skeleton stays until React has rendered them in a
-  // transition, in slices of a few ms (issue 14, a phone's total blocking time).
+  // transition, in slices of a few ms, so a phone's main thread is never blocked for long.
   const orders = useDeferredValue(useQuery(customerOrdersQuery()));
   const filters = useSnapshot(customerFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);

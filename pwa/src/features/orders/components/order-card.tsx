@@ -6,7 +6,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 
-/** One order in the customer's list (spec section 2, "Each order card shows"). */
+/** One order in the customer's list: its number, date, status, items and total. */
 export function OrderCard({ order }: { order: OrderView }) {
   const eta = order.eta ? formatDate(order.eta) : 'TBC';
   const items = `${order.itemCount} ${order.itemCount === 1 ? 'item' : 'items'}`;

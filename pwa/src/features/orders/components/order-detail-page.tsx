@@ -14,7 +14,7 @@ import { OrderItemList } from './order-item-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
 
-/** The carrier's public tracking page (spec: tracking links go to Parcelforce). */
+/** The carrier's public tracking page (tracking numbers are Parcelforce's). */
 export const parcelforceUrl = (trackingNumber: string) =>
   `https://www.parcelforce.com/track-trace?trackNumber=${encodeURIComponent(trackingNumber)}`;
 

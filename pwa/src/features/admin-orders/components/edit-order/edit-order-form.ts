@@ -9,7 +9,7 @@ import {
   formText as text,
 } from '../order-form/order-form-fields.ts';
 
-/** Spec section 5, edit order: name and a valid email are required, everything else is optional. */
+/** Edit order: name and a valid email are required, everything else is optional. */
 export const editOrderFormSchema = z.object({
   customerName: z.string().trim().min(1, 'Customer name is required'),
   customerEmail: z.email({ error: 'Valid email is required' }),

@@ -10,7 +10,7 @@ import type { OrderFormFields } from './order-form-fields.ts';
 
 /**
  * The order fields the place-order and edit-order screens share, drawn once. Each screen keeps the
- * spec's own labels (`mode`); both forms hold these fields under the same names (OrderFormFields),
+ * form's own labels (`mode`); both forms hold these fields under the same names (OrderFormFields),
  * read here through the form's context.
  */
 export type OrderFormMode = 'place' | 'edit';

@@ -9,7 +9,7 @@ import {
   formText as text,
 } from '../order-form/order-form-fields.ts';
 
-/** Spec section 5, add order: the form holds what is typed (pounds as text); the payload is pence. */
+/** Add order: the form holds what is typed (pounds as text); the payload is pence. */
 const item = itemStatusFieldsSchema.extend({
   name: z.string().min(1, 'Item name is required'),
   sku: text,
@@ -70,7 +70,7 @@ export const emptyItem = (): PlaceOrderItemForm => ({
   estimatedDelivery: '',
 });
 
-/** Defaults of spec section 5: today, United Kingdom, shipping 0, paid 0, quantity 1, billing same as shipping. */
+/** A new order's defaults: today, United Kingdom, shipping 0, paid 0, quantity 1, billing same as shipping. */
 export const placeOrderDefaults = (): PlaceOrderForm => ({
   orderDate: todayDateInput(),
   squarespaceOrderId: '',

@@ -70,7 +70,7 @@ export function CustomerInformationSection({ form, disabled }: SectionProps) {
     form.setValue('customerName', customer.customerName, options);
     form.setValue('customerEmail', customer.customerEmail, options);
     form.setValue('customerPhone', customer.customerPhone ?? '', options);
-    // Spec section 5: the billing 'same' checkbox is unchecked only when the customer has a billing name.
+    // The billing 'same' checkbox is unchecked only when the customer has a billing name.
     form.setValue('shippingAddress', fill('shipping'), options);
     form.setValue('billingAddress', fill('billing'), options);
     form.setValue('sameBillingAddress', !customer.billingName, options);

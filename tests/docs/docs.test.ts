@@ -1,0 +1,166 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { repoRoot } from '@ot/infra/repo-root.ts';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+
+// The documentation a newcomer reads: short enough to read in minutes, and every link lands somewhere.
+const README_MAX_LINES = 200;
+const SENTENCE_MAX_WORDS = 40;
+const PARAGRAPH_MAX_WORDS = 120;
+
+const docsDir = join(repoRoot, 'docs');
+const files = [
+  join(repoRoot, 'README.md'),
+  join(repoRoot, 'ARCHITECTURE.md'),
+  ...readdirSync(docsDir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => join(docsDir, name)),
+];
+const name = (file: string) => relative(repoRoot, file);
+const read = (file: string) => readFileSync(file, 'utf8');
+
+/** The lines outside fenced code blocks, with their 1-based numbers. */
+function linesOutsideCode(text: string): { line: string; number: number }[] {
+  const kept: { line: string; number: number }[] = [];
+  let fenced = false;
+  text.split('\n').forEach((line, index) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    else if (!fenced) kept.push({ line, number: index + 1 });
+  });
+  return kept;
+}
+
+/** Running prose: headings, tables, HTML and code are left out; each list item is a paragraph of its own. */
+function paragraphs(text: string): { text: string; line: number }[] {
+  const found: { text: string; line: number }[] = [];
+  let current: string[] = [];
+  let start = 0;
+  const end = () => {
+    if (current.length) found.push({ text: current.join(' '), line: start });
+    current = [];
+  };
+  for (const { line, number } of linesOutsideCode(text)) {
+    const trimmed = line.trim();
+    const skipped = trimmed === '' || /^(#|\||<|>\s*\[!)/.test(trimmed);
+    if (skipped || /^([-*+]|\d+\.)\s/.test(trimmed)) end();
+    if (skipped) continue;
+    if (!current.length) start = number;
+    current.push(trimmed);
+  }
+  end();
+  return found;
+}
+
+// Inside inline code, spaces and full stops are swapped for look-alikes that neither split words nor end sentences.
+const JOINER = '\u2060';
+const DOT = '\u2024';
+const shown = (text: string) => text.replaceAll(JOINER, ' ').replaceAll(DOT, '.');
+
+/** Each inline code span counts as one word and a link as its text, as a reader takes them in. */
+function plain(text: string): string {
+  return text
+    .replace(/`[^`]*`/g, (code) => code.replace(/\s+/g, JOINER).replace(/[.!?]/g, DOT))
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^([-*+]|\d+\.)\s+/, '');
+}
+
+const words = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+
+/** Sentences end at . ! or ? before a space; "e.g." and "i.e." do not end one. */
+function sentences(text: string): string[] {
+  return plain(text)
+    .replace(/\b(e\.g|i\.e|etc|vs)\./g, '$1')
+    .split(/(?<=[.!?])\s+/);
+}
+
+/** Relative link and image targets of a Markdown file (web addresses and mail links are not ours to check). */
+function relativeTargets(text: string): string[] {
+  const prose = linesOutsideCode(text)
+    .map(({ line }) => line.replace(/`[^`]*`/g, ''))
+    .join('\n');
+  const targets = [...prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1] ?? '');
+  targets.push(...[...prose.matchAll(/<img\s[^>]*src="([^"]+)"/g)].map((m) => m[1] ?? ''));
+  return targets.filter((target) => !/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(target));
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/`/g, '')
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
+
+const anchorsOf = (file: string) =>
+  new Set(
+    linesOutsideCode(read(file))
+      .map(({ line }) => /^#{1,6}\s+(.*)$/.exec(line)?.[1])
+      .filter((heading): heading is string => heading !== undefined)
+      .map(anchorOf),
+  );
+
+test(`README.md has at most ${README_MAX_LINES} lines`, () => {
+  const lines = read(join(repoRoot, 'README.md')).trimEnd().split('\n').length;
+  assert.ok(
+    lines <= README_MAX_LINES,
+    `README.md has ${lines} lines (at most ${README_MAX_LINES}): move the detail into docs/<topic>.md and link it`,
+  );
+});
+
+test('every relative link and image in README.md, ARCHITECTURE.md and docs/*.md resolves', () => {
+  const broken: string[] = [];
+  for (const file of files) {
+    for (const target of relativeTargets(read(file))) {
+      const [path, anchor] = decodeURI(target).split('#');
+      const resolved = path ? join(dirname(file), path) : file;
+      if (!existsSync(resolved)) broken.push(`${name(file)}: ${target} (no file ${name(resolved)})`);
+      else if (anchor && resolved.endsWith('.md') && !anchorsOf(resolved).has(anchor))
+        broken.push(`${name(file)}: ${target} (no heading #${anchor} in ${name(resolved)})`);
+    }
+  }
+  assert.ok(broken.length === 0, `links that lead nowhere:\n${broken.join('\n')}`);
+});
+
+test(`no sentence in the docs has more than ${SENTENCE_MAX_WORDS} words`, () => {
+  const long: string[] = [];
+  for (const file of files) {
+    for (const paragraph of paragraphs(read(file))) {
+      for (const sentence of sentences(paragraph.text)) {
+        const count = words(sentence).length;
+        if (count > SENTENCE_MAX_WORDS)
+          long.push(`${name(file)}:${paragraph.line} (${count} words): ${shown(sentence).slice(0, 100)}...`);
+      }
+    }
+  }
+  assert.ok(long.length === 0, `split these sentences (at most ${SENTENCE_MAX_WORDS} words):\n${long.join('\n')}`);
+});
+
+test(`no paragraph in the docs has more than ${PARAGRAPH_MAX_WORDS} words`, () => {
+  const long: string[] = [];
+  for (const file of files) {
+    for (const paragraph of paragraphs(read(file))) {
+      const count = words(plain(paragraph.text)).length;
+      if (count > PARAGRAPH_MAX_WORDS)
+        long.push(`${name(file)}:${paragraph.line} (${count} words): ${paragraph.text.slice(0, 80)}...`);
+    }
+  }
+  assert.ok(long.length === 0, `break these paragraphs up (at most ${PARAGRAPH_MAX_WORDS} words):\n${long.join('\n')}`);
+});
+
+test('the checks see prose: a long sentence is caught, code and tables are not prose', () => {
+  const long = `${'word '.repeat(45).trim()}.`;
+  const text = ['# Title', '', long, '', '```sh', long, '```', '', `| ${long} |`, '', '- short item.'].join('\n');
+  const found = paragraphs(text).flatMap((paragraph) => sentences(paragraph.text));
+  assert.equal(found.length, 2);
+  assert.equal(words(found[0] ?? '').length, 45);
+  assert.equal(relativeTargets('[a](docs/x.md) [b](https://example.com) `[c](nope.md)` ![i](img.png)'), [
+    'docs/x.md',
+    'img.png',
+  ]);
+  assert.equal(anchorOf('The path of a `query` (read)'), 'the-path-of-a-query-read');
+});
+
+test.run();
