@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CloudOff, ServerCrash, WifiOff } from 'lucide-react';
+import { CloudOff, WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useServerState } from '../lib/use-online.ts';
 import { Card, CardBody } from './ui/card.tsx';
@@ -36,7 +36,7 @@ function useLastUpdated(): number {
 const notices = {
   offline: { Icon: WifiOff, text: 'Offline' },
   unreachable: { Icon: WifiOff, text: 'Offline - the server cannot be reached' },
-  failing: { Icon: ServerCrash, text: 'The server is having trouble - showing what was last loaded' },
+  failing: { Icon: CloudOff, text: 'The server is having trouble - showing what was last loaded' },
 };
 
 /**
