@@ -14,7 +14,7 @@ export interface PageRoute {
   /** Where a signed-out visitor is sent from a staff or admin page (default /admin, the staff login). */
   signedOutTo?: string;
   /**
-   * The page's module, as the build's manifest names it (relative to pwa/); router.tsx imports this same
+   * The page's module, as the build's manifest names it (relative to pwa/); pages.tsx imports this same
    * file lazily under the route's name. Absent: the page is part of the entry (the landing page).
    */
   module?: string;

@@ -47,7 +47,7 @@ export const adminOrdersPagesQuery = (filters: AdminOrdersFilters) =>
       (previousQuery?.queryKey[3] as AdminOrdersFilters | undefined)?.tab === filters.tab ? previous : undefined,
     staleTime: 0,
     refetchOnWindowFocus: true,
-    // Asked for as the app started (router.tsx, preloadAdminDashboard): not asked again as the page mounts
+    // Asked for as the app started (app/route-start.ts, preloadPageData): not asked again as the page mounts
     // a moment later. A list made out of date by a write, or kept on the device, is (both are invalidated).
     refetchOnMount: (query) => query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS,
   });

@@ -39,7 +39,7 @@ export const meQuery = queryOptions({
 });
 
 /**
- * The session check asked for at start, beside a page's code and data (main.tsx, router.tsx), when this
+ * The session check asked for at start, beside a page's code and data (main.tsx, app/route-start.ts), when this
  * device keeps no user; the guards' own query then takes its answer.
  */
 export const checkSessionEarly = (queryClient: QueryClient): Promise<void> | null =>

@@ -18,7 +18,7 @@ const FILTER_DEBOUNCE_MS = 300;
 
 /**
  * Asks for the first page of the list, with the filters as they are now (the page's own first query),
- * before the page renders (router.tsx, at start on /admin/dashboard).
+ * before the page renders (app/route-start.ts, at start on /admin/dashboard).
  */
 export const prefetchAdminDashboard = (queryClient: QueryClient): Promise<void> =>
   queryClient.prefetchInfiniteQuery(
