@@ -8,11 +8,16 @@ import { Card, CardBody } from './ui/card.tsx';
  * A page whose code could not be loaded (or that failed to render) says so with a Reload button, instead
  * of leaving an empty screen; when a fresh load can bring the code, the page reloads by itself first.
  */
-export class CodeLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class CodeLoadBoundary extends Component<{ children: ReactNode; resetKey?: string }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  /** A page that failed is tried afresh once the reader goes to another page (`resetKey`, the path). */
+  override componentDidUpdate(previous: { resetKey?: string }): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey) this.setState({ failed: false });
   }
 
   override componentDidCatch(error: unknown): void {

@@ -25,7 +25,6 @@ function LaterToaster() {
 }
 
 export function AppLayout() {
-  // A page that failed to load is tried afresh on the next page.
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -33,7 +32,7 @@ export function AppLayout() {
       <UpdatePrompt />
       <OfflineBanner />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <CodeLoadBoundary key={pathname}>
+        <CodeLoadBoundary resetKey={pathname}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
