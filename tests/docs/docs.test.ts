@@ -110,6 +110,14 @@ test(`README.md has at most ${README_MAX_LINES} lines`, () => {
   );
 });
 
+test('README.md names every npm script, one line each', () => {
+  const readme = read(join(repoRoot, 'README.md'));
+  const scripts = Object.keys((JSON.parse(read(join(repoRoot, 'package.json'))) as { scripts: object }).scripts);
+  const command = (script: string) => (script === 'start' || script === 'test' ? `npm ${script}` : `npm run ${script}`);
+  const missing = scripts.filter((script) => !new RegExp(`\`${command(script)}[\` ]`).test(readme));
+  assert.ok(missing.length === 0, `README.md's commands lack a line for: ${missing.map(command).join(', ')}`);
+});
+
 test('every relative link and image in README.md, ARCHITECTURE.md and docs/*.md resolves', () => {
   const broken: string[] = [];
   for (const file of files) {

@@ -67,6 +67,32 @@ function AddressLines({ title, address }: { title: string; address: OrderView['s
   );
 }
 
+/** The order's number, customer, date, status, delivery and tracking, as the order detail heads them. */
+function OrderHeadline({ order }: { order: OrderView }) {
+  return (
+    <Card>
+      <CardBody className="flex flex-col gap-1">
+        <h2 className="text-xl font-bold break-words">Order {order.orderNumber}</h2>
+        <p className="wrap-anywhere">{order.customerName}</p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          {order.customerEmail}
+          {order.customerPhone ? ` · ${order.customerPhone}` : ''}
+        </p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">Ordered on {formatDate(order.orderDate, DATE)}</p>
+        <p className="text-sm">
+          Status: <strong>{statusLabel(order.status)}</strong>
+        </p>
+        <p className="text-sm">
+          {order.eta
+            ? `Estimated Delivery (For Whole Order): ${formatDate(order.eta, LONG_DATE)}`
+            : 'Awaiting ETA From Manufacturer'}
+        </p>
+        {order.trackingNumber && <p className="text-sm">Tracking Number: {order.trackingNumber}</p>}
+      </CardBody>
+    </Card>
+  );
+}
+
 /** The whole order as it stood at `version`, read-only, in the order detail's layout, with what differs from now. */
 export function OrderAsOf({ orderNumber, version, at }: { orderNumber: string; version: number; at: string }) {
   const then = useQuery(orderAsOfQuery(orderNumber, version));
@@ -86,26 +112,7 @@ export function OrderAsOf({ orderNumber, version, at }: { orderNumber: string; v
         <History aria-hidden="true" className="h-5 w-5" />
         As of {formatTime(at)}, version {version}
       </div>
-      <Card>
-        <CardBody className="flex flex-col gap-1">
-          <h2 className="text-xl font-bold break-words">Order {order.orderNumber}</h2>
-          <p className="wrap-anywhere">{order.customerName}</p>
-          <p className="text-sm text-gray-700 dark:text-gray-300">
-            {order.customerEmail}
-            {order.customerPhone ? ` · ${order.customerPhone}` : ''}
-          </p>
-          <p className="text-sm text-gray-700 dark:text-gray-300">Ordered on {formatDate(order.orderDate, DATE)}</p>
-          <p className="text-sm">
-            Status: <strong>{statusLabel(order.status)}</strong>
-          </p>
-          <p className="text-sm">
-            {order.eta
-              ? `Estimated Delivery (For Whole Order): ${formatDate(order.eta, LONG_DATE)}`
-              : 'Awaiting ETA From Manufacturer'}
-          </p>
-          {order.trackingNumber && <p className="text-sm">Tracking Number: {order.trackingNumber}</p>}
-        </CardBody>
-      </Card>
+      <OrderHeadline order={order} />
       <Card>
         <CardHeader title="Addresses" />
         <CardBody className="grid gap-3 text-sm sm:grid-cols-2">

@@ -1,24 +1,14 @@
-import { fieldLabel } from '@ot/contracts/audit/field-labels.ts';
-import { eventTitle } from '@ot/contracts/events/event-labels.ts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { NotAvailableOffline } from '../../../components/offline-notice.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Card, CardBody } from '../../../components/ui/card.tsx';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
 import { type AuditEvent, exportUrl, orderEventsQuery } from '../api/audit-queries.ts';
-import {
-  type ChangeKind,
-  changeKindLabels,
-  changeKinds,
-  formatTime,
-  formatValue,
-  kindsOf,
-  placedSummary,
-} from '../format-change.ts';
+import type { ChangeKind } from '../format-change.ts';
+import { HistoryEventList } from './history-events.tsx';
 import { OrderAsOf } from './order-as-of.tsx';
 
 /** The order's version at an event: its own version, or for an email's event the order's last before it. */
@@ -32,6 +22,30 @@ function orderVersionAt(events: readonly AuditEvent[], index: number, orderStrea
 
 const linkClass =
   'inline-flex items-center gap-1 rounded-md border border-gray-300 px-3 py-1.5 text-sm font-medium hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800';
+
+/** The page's title, and the order's whole history to download. */
+function HistoryHeader({ orderNumber }: { orderNumber: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold break-words">History of Order {orderNumber}</h1>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          Every change, who made it and when. Select one to see the whole order as it stood then.
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <a className={linkClass} href={exportUrl('csv', { orderNumber })} download>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export CSV
+        </a>
+        <a className={linkClass} href={exportUrl('ndjson', { orderNumber })} download>
+          <Download aria-hidden="true" className="h-4 w-4" />
+          Export NDJSON
+        </a>
+      </div>
+    </div>
+  );
+}
 
 /** History of one order, for admins and auditors: every event, what it changed, and the order as of any of them. */
 export function OrderHistoryPage() {
@@ -54,9 +68,6 @@ export function OrderHistoryPage() {
       | undefined;
     return new Map((placed?.items ?? []).map((item) => [item.id, item.name]));
   }, [list]);
-  const shown = list
-    .map((event, index) => ({ event, index }))
-    .filter(({ event }) => kind === 'all' || kindsOf(event).has(kind));
 
   const back = (
     <Link
@@ -87,102 +98,18 @@ export function OrderHistoryPage() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-4">
       {back}
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold break-words">History of Order {orderNumber}</h1>
-          <p className="text-sm text-gray-700 dark:text-gray-300">
-            Every change, who made it and when. Select one to see the whole order as it stood then.
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <a className={linkClass} href={exportUrl('csv', { orderNumber })} download>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export CSV
-          </a>
-          <a className={linkClass} href={exportUrl('ndjson', { orderNumber })} download>
-            <Download aria-hidden="true" className="h-4 w-4" />
-            Export NDJSON
-          </a>
-        </div>
-      </div>
+      <HistoryHeader orderNumber={orderNumber} />
 
       <div className="grid gap-4 lg:grid-cols-2">
-        <Card>
-          <CardHeader title="Events" />
-          <CardBody className="flex flex-col gap-3">
-            <fieldset className="flex flex-wrap gap-1">
-              <legend className="sr-only">Show changes to</legend>
-              {(['all', ...changeKinds] as const).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  aria-pressed={kind === value}
-                  onClick={() => setKind(value)}
-                  className={cn(
-                    'rounded-full border px-3 py-1 text-sm',
-                    kind === value
-                      ? 'border-emerald-700 bg-emerald-700 text-white'
-                      : 'border-gray-300 hover:bg-gray-50 dark:border-gray-600 dark:hover:bg-gray-800',
-                  )}
-                >
-                  {value === 'all' ? 'All' : changeKindLabels[value]}
-                </button>
-              ))}
-            </fieldset>
-            {shown.length === 0 ? (
-              <p className="text-sm">No events of this kind.</p>
-            ) : (
-              <ol aria-label="Events" className="flex flex-col gap-2">
-                {shown.map(({ event, index }) => (
-                  <li key={event.id}>
-                    <button
-                      type="button"
-                      aria-current={selected === index ? 'true' : undefined}
-                      onClick={() => setSelected(index)}
-                      className={cn(
-                        'w-full rounded-md border p-3 text-left hover:bg-gray-50 dark:hover:bg-gray-800',
-                        selected === index
-                          ? 'border-emerald-700 ring-2 ring-emerald-700'
-                          : 'border-gray-200 dark:border-gray-700',
-                      )}
-                    >
-                      <span className="flex flex-wrap justify-between gap-2">
-                        <span className="font-semibold">{eventTitle(event.type)}</span>
-                        <time dateTime={event.occurredAt} className="text-sm text-gray-700 dark:text-gray-300">
-                          {formatTime(event.occurredAt)}
-                        </time>
-                      </span>
-                      <span className="block text-sm text-gray-700 dark:text-gray-300">
-                        by {event.actor.name} ({event.actor.kind})
-                        {event.stream === orderStream ? ` · version ${event.version}` : ''}
-                      </span>
-                      {event.type === 'OrderPlaced' ? (
-                        <ul className="mt-1 flex flex-col gap-0.5 text-sm">
-                          {placedSummary(event.changes, itemNames).map((line) => (
-                            <li key={line} className="wrap-anywhere">
-                              {line}
-                            </li>
-                          ))}
-                        </ul>
-                      ) : (
-                        event.changes.length > 0 && (
-                          <ul className="mt-1 flex flex-col gap-0.5 text-sm">
-                            {event.changes.map((change) => (
-                              <li key={change.field} className="wrap-anywhere">
-                                {fieldLabel(change.field, itemNames)}: {formatValue(change.field, change.before)} →{' '}
-                                {formatValue(change.field, change.after)}
-                              </li>
-                            ))}
-                          </ul>
-                        )
-                      )}
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            )}
-          </CardBody>
-        </Card>
+        <HistoryEventList
+          events={list}
+          kind={kind}
+          onKind={setKind}
+          selected={selected}
+          onSelect={setSelected}
+          orderStream={orderStream}
+          itemNames={itemNames}
+        />
         <div ref={asOfPanel} className="scroll-mt-4">
           {chosen && chosenVersion !== null ? (
             <OrderAsOf orderNumber={orderNumber} version={chosenVersion} at={chosen.occurredAt} />

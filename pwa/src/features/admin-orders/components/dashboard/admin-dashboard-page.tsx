@@ -25,6 +25,63 @@ export const prefetchAdminDashboard = (queryClient: QueryClient): Promise<void> 
     adminOrdersPagesQuery({ tab: adminFilters.tab, search: adminFilters.search, status: adminFilters.status }),
   );
 
+/** The two tabs, each with its count once the first page has come. */
+function TabList({ counts }: { counts: { active: number; completed: number } | undefined }) {
+  return (
+    <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
+      {(
+        [
+          ['active', 'Active Orders', counts?.active],
+          ['completed', 'Completed Orders', counts?.completed],
+        ] as const
+      ).map(([value, label, count]) => (
+        <Tabs.Trigger
+          key={value}
+          value={value}
+          className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
+        >
+          {label} ({count ?? '…'})
+        </Tabs.Trigger>
+      ))}
+    </Tabs.List>
+  );
+}
+
+/** The title and the buttons to the other staff screens (those that write only for an admin). */
+function DashboardHeader({ testEmail, readOnly }: { testEmail?: ReactNode; readOnly: boolean }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <div>
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!readOnly && (
+          <>
+            <LinkButton to="/admin/add-order">
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              Add New Order
+            </LinkButton>
+            <LinkButton to="/admin/import" variant="outline">
+              <FileUp aria-hidden="true" className="h-4 w-4" />
+              Import Customer Data
+            </LinkButton>
+          </>
+        )}
+        <LinkButton to="/admin/email-logs" variant="outline">
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          Email Logs
+        </LinkButton>
+        <LinkButton to="/admin/audit" variant="outline">
+          <ShieldCheck aria-hidden="true" className="h-4 w-4" />
+          Audit
+        </LinkButton>
+        {!readOnly && testEmail}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
  * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
@@ -43,35 +100,7 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-          <p className="text-sm text-gray-700 dark:text-gray-300">Manage customer orders, statuses and ETAs.</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          {!readOnly && (
-            <>
-              <LinkButton to="/admin/add-order">
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                Add New Order
-              </LinkButton>
-              <LinkButton to="/admin/import" variant="outline">
-                <FileUp aria-hidden="true" className="h-4 w-4" />
-                Import Customer Data
-              </LinkButton>
-            </>
-          )}
-          <LinkButton to="/admin/email-logs" variant="outline">
-            <Mail aria-hidden="true" className="h-4 w-4" />
-            Email Logs
-          </LinkButton>
-          <LinkButton to="/admin/audit" variant="outline">
-            <ShieldCheck aria-hidden="true" className="h-4 w-4" />
-            Audit
-          </LinkButton>
-          {!readOnly && testEmail}
-        </div>
-      </div>
+      <DashboardHeader readOnly={readOnly} testEmail={testEmail} />
 
       <OrderFilterBar
         idPrefix="admin-orders"
@@ -91,22 +120,7 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
           adminFilters.tab = value as DashboardTab;
         }}
       >
-        <Tabs.List aria-label="Orders" className="inline-flex rounded-md bg-gray-100 p-1 dark:bg-gray-800">
-          {(
-            [
-              ['active', 'Active Orders', counts?.active],
-              ['completed', 'Completed Orders', counts?.completed],
-            ] as const
-          ).map(([value, label, count]) => (
-            <Tabs.Trigger
-              key={value}
-              value={value}
-              className="rounded px-3 py-1.5 text-sm font-medium text-gray-700 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-sm dark:text-gray-300 dark:data-[state=active]:bg-gray-950 dark:data-[state=active]:text-white"
-            >
-              {label} ({count ?? '…'})
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
+        <TabList counts={counts} />
         {(['active', 'completed'] as const).map((tab) => (
           <Tabs.Content key={tab} value={tab} className="mt-4">
             {isUnavailableOffline(orders) ? (

@@ -3,7 +3,7 @@ import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AlertCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, type UseFormReturn, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { BackLink } from '../../../../components/back-link.tsx';
@@ -89,6 +89,68 @@ export function EditOrderPage() {
   return <EditOrderFormView key={order.data.orderNumber} order={order.data} />;
 }
 
+/** How many changes to this order wait on this device (the form shows them), when any do. */
+function QueuedNotice({ waiting }: { waiting: number }) {
+  if (waiting === 0) return null;
+  return (
+    <p
+      role="status"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      {waiting === 1
+        ? 'A change to this order is saved on this device and not sent yet: the form shows it.'
+        : `${waiting} changes to this order are saved on this device and not sent yet: the form shows them.`}
+    </p>
+  );
+}
+
+/** The admin's decision on a change someone else's overtook, asked at the top of a long form: brought into view when it comes. */
+function ConflictCard({ entryId, onDone }: { entryId: string; onDone: (outcome: SubmitOutcome) => void }) {
+  const card = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a newer conflict is brought into view again
+  useEffect(() => {
+    card.current?.scrollIntoView({ block: 'start' });
+  }, [entryId]);
+  return (
+    <div ref={card} className="scroll-mt-4">
+      <Card className="border-amber-400 dark:border-amber-700">
+        <CardBody className="flex flex-col gap-3">
+          <h2 className="text-lg font-semibold">Changed by someone else</h2>
+          <ConflictResolver entryId={entryId} onDone={onDone} />
+        </CardBody>
+      </Card>
+    </div>
+  );
+}
+
+/** Whether the customer is told, and the buttons that leave the form. */
+function SaveActions({ form, saving }: { form: UseFormReturn<EditOrderForm>; saving: boolean }) {
+  return (
+    <>
+      <Card>
+        <CardBody>
+          <FormCheckbox
+            control={form.control}
+            name="notifyCustomer"
+            id="edit-notify"
+            label="Notify Customer"
+            description="Send email notification to customer about this update"
+            disabled={saving}
+          />
+        </CardBody>
+      </Card>
+      <div className="flex justify-end gap-2">
+        <LinkButton to="/admin" variant="outline" disabled={saving}>
+          Cancel
+        </LinkButton>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Updating Order...' : 'Update Order'}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 function EditOrderFormView({ order: latest }: { order: OrderView }) {
   const navigate = useNavigate();
   // The order the form's values are based on (its version is the If-Match, and the merge's base). It
@@ -120,11 +182,6 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
   const conflictId = queuedEdits(outbox.entries as OutboxEntryView[], order.orderNumber, true).at(-1)?.id ?? null;
   const save = useSubmitOrderEdit();
   const saving = save.isPending;
-  // The decision is asked for at the top of a long form: brought into view when it comes (a 409 on save).
-  const conflictCard = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (conflictId) conflictCard.current?.scrollIntoView({ block: 'start' });
-  }, [conflictId]);
 
   const done = (outcome: SubmitOutcome) => {
     if (outcome.kind === 'conflict') return;
@@ -150,26 +207,8 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
           Update order details, status, and individual item information
         </p>
       </div>
-      {waiting > 0 && (
-        <p
-          role="status"
-          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {waiting === 1
-            ? 'A change to this order is saved on this device and not sent yet: the form shows it.'
-            : `${waiting} changes to this order are saved on this device and not sent yet: the form shows them.`}
-        </p>
-      )}
-      {conflictId && (
-        <div ref={conflictCard} className="scroll-mt-4">
-          <Card className="border-amber-400 dark:border-amber-700">
-            <CardBody className="flex flex-col gap-3">
-              <h2 className="text-lg font-semibold">Changed by someone else</h2>
-              <ConflictResolver entryId={conflictId} onDone={done} />
-            </CardBody>
-          </Card>
-        </div>
-      )}
+      <QueuedNotice waiting={waiting} />
+      {conflictId && <ConflictCard entryId={conflictId} onDone={done} />}
       <FormProvider {...form}>
         <form onSubmit={onSubmit} noValidate>
           <fieldset disabled={saving} className="flex min-w-0 flex-col gap-5">
@@ -177,26 +216,7 @@ function EditOrderFormView({ order: latest }: { order: OrderView }) {
             <OrderStatusCard form={form} disabled={saving} />
             <DocumentCard mode="edit" disabled={saving} file={file} onFileChange={setFile} />
             <ItemDetailsCard disabled={saving} order={order} />
-            <Card>
-              <CardBody>
-                <FormCheckbox
-                  control={form.control}
-                  name="notifyCustomer"
-                  id="edit-notify"
-                  label="Notify Customer"
-                  description="Send email notification to customer about this update"
-                  disabled={saving}
-                />
-              </CardBody>
-            </Card>
-            <div className="flex justify-end gap-2">
-              <LinkButton to="/admin" variant="outline" disabled={saving}>
-                Cancel
-              </LinkButton>
-              <Button type="submit" disabled={saving}>
-                {saving ? 'Updating Order...' : 'Update Order'}
-              </Button>
-            </div>
+            <SaveActions form={form} saving={saving} />
           </fieldset>
         </form>
       </FormProvider>
