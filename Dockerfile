@@ -1,5 +1,6 @@
 # The workspace manifests alone, so `npm ci` stays cached until a dependency changes; both stages start here.
-FROM node:20-bookworm-slim AS manifests
+# Node.js 24, the current LTS (20 reached its end of life in April 2026); CI runs the tests under it too.
+FROM node:24-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -23,10 +24,11 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/pwa/dist ./pwa/dist
 COPY --from=build /app/infra/src/migrations ./infra/src/migrations
-# Uploaded spec documents live on a volume, owned by the user the services run as.
+# Spec documents live in the database; files an earlier version kept on this volume are moved in at start.
 ENV DOCUMENT_STORE_DIR=/var/lib/order-tracker/documents
-RUN mkdir -p /var/lib/order-tracker/documents /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
-VOLUME ["/var/lib/order-tracker/documents"]
+RUN mkdir -p /var/lib/order-tracker/documents /var/lib/order-tracker/privacy /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
+# The erasure ledger is kept outside the database and its backups, so it needs a volume of its own.
+VOLUME ["/var/lib/order-tracker/privacy"]
 USER node
 EXPOSE 3000
 # The launcher's gateway by default; docker-compose points each service's check at its own port.

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { repoRoot } from '@ot/infra/db/database.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { createTestDatabase, testServer } from '@ot/infra/testing/test-database.ts';
@@ -44,6 +46,8 @@ export async function startApp(options: {
       ADMIN_USERNAME: options.admin.username,
       ADMIN_PASSWORD: options.admin.password,
       LOG_LEVEL: 'warn',
+      // A fresh database of its own: the spec documents of this checkout's .data/ are not its to move in.
+      DOCUMENT_STORE_DIR: join(tmpdir(), `ot-no-documents-${process.pid}`),
       ...options.env,
     },
   });

@@ -10,6 +10,7 @@ import { adminLoginRoute } from './auth/admin-login/admin-login.route.ts';
 import { customerLoginRoute } from './auth/customer-login/customer-login.route.ts';
 import { loginCodeRoute } from './auth/login-code/login-code.route.ts';
 import { logoutRoute } from './auth/logout/logout.route.ts';
+import { eraseCustomerRoute } from './customers/erase-customer/erase-customer.route.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { uploadDocumentRoute } from './documents/upload-document/upload-document.route.ts';
 import { resendEmailRoute } from './email/resend-email/resend-email.route.ts';
@@ -70,6 +71,7 @@ export function createApp(deps: CommandServiceDeps) {
     sendTestEmailRoute,
     resendEmailRoute,
     retryEmailRoute,
+    eraseCustomerRoute,
   ]);
   return app;
 }

@@ -32,6 +32,23 @@ const envSchema = z.object({
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   SESSION_SECRET: optional,
+  /** Wraps every customer's data key (64 hex characters or base64 of 32 bytes); unset: `.data/master.key`, made on first start. */
+  MASTER_KEY: optional,
+  /** Where erasures are also recorded, by customer id (docs/privacy.md); unset: `.data/erasure-ledger.jsonl`. */
+  ERASURE_LEDGER: optional,
+  /** Customers whose last order activity is older than this many years are erased by `npm run privacy -- retention`. */
+  RETENTION_YEARS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const years = Number(value);
+      if (!Number.isFinite(years) || years <= 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a positive number of years, got "${value}"` });
+        return z.NEVER;
+      }
+      return years;
+    }),
   SENDGRID_API_KEY: optional,
   SENDGRID_API_BASE_URL: optional,
   EMAIL_FROM: z.string().default('orders@example.com'),
@@ -41,7 +58,7 @@ const envSchema = z.object({
   ORDER_NUMBER_PREFIX: z.string().max(20).default('EP-'),
   DEMO_DATA: optional,
   DOCUMENT_FETCH_ORIGINS: optional,
-  /** Where uploaded spec documents are kept; unset: `.data/documents`. */
+  /** Where an earlier version kept uploaded spec documents as files (moved into the database at start); unset: `.data/documents`. */
   DOCUMENT_STORE_DIR: optional,
   PUBLIC_URL: optional,
   /** Origins besides the app's own whose pages may send writes (comma-separated). */

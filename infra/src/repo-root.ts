@@ -15,5 +15,5 @@ function findRepoRoot(from: string): string {
 }
 
 export const repoRoot = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
-/** Where `npm start` keeps its state: the embedded Postgres, uploaded documents. */
+/** Where `npm start` keeps its state: the embedded Postgres and its backups' scratch space. */
 export const dataDir = join(repoRoot, '.data');

@@ -7,6 +7,7 @@ import { exportEventsRoute } from './audit/export-events.route.ts';
 import { orderAsOfRoute } from './audit/order-as-of.route.ts';
 import { meRoute } from './auth/me/me.route.ts';
 import { getConfigRoute } from './config/get-config.route.ts';
+import { exportMyDataRoute } from './customers/export-customer-data/export-my-data.route.ts';
 import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
 import { searchCustomersRoute } from './customers/search-customers/search-customers.route.ts';
 import type { QueryServiceDeps } from './deps.ts';
@@ -44,6 +45,7 @@ export function createApp(deps: QueryServiceDeps) {
     listAdminOrdersRoute,
     nextOrderNumberRoute,
     exportCustomersRoute,
+    exportMyDataRoute,
     searchCustomersRoute,
     renderDocumentRoute,
     getDocumentRoute,

@@ -93,6 +93,22 @@ test('an uploaded PDF gets an unguessable URL and is served to admins and its cu
   assert.is((await context.admin.get('/api/documents/..%2F..%2Fetc%2Fpasswd')).status, 404);
 });
 
+test('a document damaged in the database is refused with a clear error, none of its bytes served', async (context) => {
+  const mine = await placeOrderFor(context);
+  const answer = await upload(context.admin, pdfForm({ orderNumber: mine.orderNumber }));
+  const id = answer.body.documentUrl.split('/').at(-1);
+  await context.stack.db.pool.query(
+    `update documents.chunks set bytes = overlay(bytes placing 'X'::bytea from 3) where document_id = $1`,
+    [id],
+  );
+  const got = await mine.customer.raw(answer.body.documentUrl);
+  assert.is(got.status, 500);
+  assert.match(got.headers.get('content-type') ?? '', /json/);
+  const body = (await got.json()) as { code: string; message: string };
+  assert.is(body.code, 'DOCUMENT_DAMAGED');
+  assert.match(body.message, /damaged/);
+});
+
 test("a customer can read a document linked from one of their order's items", async (context) => {
   const uploaded = await upload(context.admin, pdfForm({ orderNumber: 'EP-9999' }));
   const placed = await context.admin.post<{ orderNumber: string; customerEmail: string }>(

@@ -1,6 +1,6 @@
-import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
+import { CHUNK_BYTES } from '@ot/infra/documents/postgres-document-store.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addOrder, signedInAdmin } from '../support/scenario.ts';
@@ -10,7 +10,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 const MB = 1024 * 1024;
 
 const test = suite<{ stack: Stack; order: OrderView; cookie: string; csrf: string }>(
-  'uploads: only after sign-in, streamed to disk, 413 past 10 MB',
+  'uploads: only after sign-in, streamed into the database, 413 past 10 MB',
   { stack: undefined as never, order: undefined as never, cookie: '', csrf: '' },
 );
 test.before(async (context) => {
@@ -104,16 +104,21 @@ function streamUpload(
   });
 }
 
-const leftovers = async (stack: Stack) => (await readdir(stack.documentsDir)).filter((name) => name.endsWith('.tmp'));
+/** Rows of documents and of their bytes: a refused upload adds to neither. */
+const storedRows = async (stack: Stack) => {
+  const { rows } = await stack.db.pool.query<{ documents: number; chunks: number }>(
+    'select (select count(*)::int from documents.documents) as documents, (select count(*)::int from documents.chunks) as chunks',
+  );
+  return rows[0];
+};
 
 test('a file past 10 MB is answered 413 while it is still being sent, nothing of it is kept, and the next request is fine', async (context) => {
-  const before = await readdir(context.stack.documentsDir);
+  const before = await storedRows(context.stack);
   const answer = await streamUpload(context, 40 * MB);
   assert.is(answer.status, 413, answer.body);
   assert.match(answer.body, /10 MB/);
   assert.ok(answer.sentWhenAnswered < 30 * MB, `answered only after ${answer.sentWhenAnswered} bytes`);
-  assert.equal(await leftovers(context.stack), []);
-  assert.equal((await readdir(context.stack.documentsDir)).sort(), before.sort(), 'no document kept');
+  assert.equal(await storedRows(context.stack), before, 'no document or chunk kept');
   const next = await fetch(`${context.stack.baseUrl}/api/auth/me`, { headers: { cookie: context.cookie } });
   assert.is(next.status, 200, 'the gateway and the service answer the next request');
 });
@@ -126,10 +131,11 @@ test('a file of 9 MB streamed chunked is kept whole', async (context) => {
   const served = await fetch(`${context.stack.baseUrl}${documentUrl}`, { headers: { cookie: context.cookie } });
   assert.is(served.status, 200);
   assert.is((await served.arrayBuffer()).byteLength, size);
-  assert.equal(await leftovers(context.stack), []);
+  assert.equal((await storedRows(context.stack))?.chunks, Math.ceil(size / CHUNK_BYTES), 'kept in chunks');
 });
 
-test('a refused upload (not a PDF) leaves no temporary file behind', async (context) => {
+test('a refused upload (not a PDF) leaves nothing behind', async (context) => {
+  const before = await storedRows(context.stack);
   const form = new FormData();
   form.set('orderNumber', context.order.orderNumber);
   form.set('file', new Blob(['<html>not a pdf</html>'], { type: 'application/pdf' }), 'spec.pdf');
@@ -139,14 +145,15 @@ test('a refused upload (not a PDF) leaves no temporary file behind', async (cont
     body: form,
   });
   assert.is(answer.status, 415);
-  assert.equal(await leftovers(context.stack), []);
+  assert.equal(await storedRows(context.stack), before);
 });
 
 test('signed out, even a chunked upload is refused before its body is read', async (context) => {
+  const before = await storedRows(context.stack);
   const answer = await streamUpload({ ...context, cookie: '', csrf: '' }, 20 * MB);
   assert.ok([401, 403, 413].includes(answer.status), String(answer.status));
   assert.ok(answer.sentWhenAnswered < 10 * MB, `answered only after ${answer.sentWhenAnswered} bytes`);
-  assert.equal(await leftovers(context.stack), []);
+  assert.equal(await storedRows(context.stack), before);
 });
 
 test.run();

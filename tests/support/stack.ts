@@ -14,7 +14,7 @@ import { type Config, loadConfig } from '@ot/infra/config.ts';
 import { watchChanges } from '@ot/infra/db/change-signal.ts';
 import { listenForWakeUps, PROJECTED_CHANNEL } from '@ot/infra/db/notify.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
-import { createFileDocumentStore } from '@ot/infra/documents/file-document-store.ts';
+import { createPostgresDocumentStore } from '@ot/infra/documents/postgres-document-store.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { type EventStore, reached, start } from '@ot/infra/event-store/event-store.ts';
 import { startEventStoreDbStandIn } from '@ot/infra/event-store/testing/eventstoredb-stand-in.ts';
@@ -46,8 +46,6 @@ export interface Stack {
   queryUrl: string;
   db: TestDatabase;
   config: Config;
-  /** Where uploaded documents are kept (a temporary folder of this stack). */
-  documentsDir: string;
   store: EventStore;
   /** A new HTTP client with its own cookie jar (one per signed-in person). */
   client(): Client;
@@ -77,9 +75,11 @@ export async function startStack(
     readReplica?: (databaseUrl: string) => string;
     /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
     commandDatabaseUrl?: (url: string) => Promise<string>;
+    /** A database of the test server that holds data already (a restore's), instead of a fresh one. */
+    databaseUrl?: string;
   } = {},
 ): Promise<Stack> {
-  const db = await createTestDatabase();
+  const db = await createTestDatabase(options.databaseUrl);
   const esdb = options.eventStore === 'eventstoredb' ? await startEventStoreDbStandIn() : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -95,8 +95,8 @@ export async function startStack(
   const authChanges = watchChanges(db.pool);
   const users = createUserRepository(db.pool, authChanges);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
-  const documentsDir = await mkdtemp(join(tmpdir(), 'ot-documents-'));
-  const documents = createFileDocumentStore(documentsDir);
+  const documents = createPostgresDocumentStore(db.pool);
+  const privacyDir = await mkdtemp(join(tmpdir(), 'ot-privacy-'));
   const fetcher = createDocumentFetcher({
     origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS),
     resolve: loopbackResolve,
@@ -108,6 +108,9 @@ export async function startStack(
     config,
     pool: commandPool,
     store: commandStore,
+    keyring: commandStore.keyring,
+    // The ledger of this stack's erasures, outside the repository's .data.
+    ledgerFile: join(privacyDir, 'erasure-ledger.jsonl'),
     orderNumbers:
       commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
     idempotency: createPostgresIdempotencyStore(commandPool),
@@ -157,7 +160,6 @@ export async function startStack(
     queryUrl,
     db,
     config,
-    documentsDir,
     store,
     client: () => new Client(baseUrl),
     async settle() {
@@ -186,7 +188,7 @@ export async function startStack(
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();
       await db.drop();
-      await rm(documentsDir, { recursive: true, force: true });
+      await rm(privacyDir, { recursive: true, force: true });
     },
   };
 }

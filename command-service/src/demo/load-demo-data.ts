@@ -87,7 +87,7 @@ if (claimed.rowCount === 0) {
           }),
       },
     );
-    logger.info({ orderNumber, customer: demo.customerName }, 'demo order placed');
+    logger.info({ orderNumber }, 'demo order placed');
   }
   console.log(
     `Loaded ${demoOrders.length} demo orders (customer logins: e.g. ${demoOrders[0]?.customerEmail} with its order number).`,

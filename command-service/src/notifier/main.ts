@@ -13,7 +13,7 @@ const config = loadConfig();
 const logger = createLogger('notifier', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 4, config.OT_PROCESS_NAME);
-const store = await createEventStore(config, pool);
+const store = await createEventStore(config, pool, { hearErasures: true });
 
 const transport = config.SENDGRID_API_KEY
   ? createSendGridTransport({

@@ -139,7 +139,9 @@ export const eventLabels = {
   },
   CustomerNotificationRequested: {
     audit: 'Email requested',
-    timeline: (data) => studioOnly('Customer notification requested', `Email to ${data.recipientEmail}.`),
+    // An erased customer's address reads as '' (privacy/personal-fields.ts): there is nobody to name.
+    timeline: (data) =>
+      studioOnly('Customer notification requested', data.recipientEmail ? `Email to ${data.recipientEmail}.` : null),
   },
   EmailSent: {
     audit: 'Email sent',
@@ -156,6 +158,10 @@ export const eventLabels = {
   CustomerImported: {
     audit: 'Customer imported',
     timeline: () => studioOnly('Customer imported'),
+  },
+  CustomerErased: {
+    audit: 'Customer erased (right to erasure)',
+    timeline: () => studioOnly('Customer erased (right to erasure)'),
   },
 } satisfies { [Type in EventType]: EventLabel<Type> };
 

@@ -15,6 +15,13 @@ const server = createGateway({
   logger,
   trustProxy: config.TRUST_PROXY === '1',
 });
+// The launcher names the instances anew when it replaces one (a rolling restart): new requests go there.
+process.on('message', (message: { type?: string; commandUrl?: string; queryUrl?: string }) => {
+  if (message?.type === 'upstreams' && message.commandUrl && message.queryUrl) {
+    server.setUpstreams({ commandUrl: message.commandUrl, queryUrl: message.queryUrl });
+    process.send?.({ type: 'upstreams-set' });
+  }
+});
 server.listen(config.PORT, config.HOST, () => {
   logger.info({ port: config.PORT }, 'gateway listening');
   void reportReadyWhen(async () => ({ ready: true }));

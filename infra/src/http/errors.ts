@@ -2,6 +2,7 @@ import { DomainError, type DomainErrorKind, staleVersion } from '@ot/contracts/e
 import type { Context, Next } from 'koa';
 import { ZodError, type z } from 'zod';
 import { isConnectionError } from '../db/connection-errors.ts';
+import { DocumentDamagedError } from '../documents/document-store.ts';
 import { WrongExpectedVersionError } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
@@ -96,6 +97,10 @@ function toHttpError(caught: unknown): HttpError {
   if (caught instanceof ZodError) return validationError(caught);
   if (caught instanceof WrongExpectedVersionError) return fromDomainError(staleVersion(caught.actual));
   if (isConnectionError(caught)) return serviceUnavailable();
+  if (caught instanceof DocumentDamagedError) {
+    // Our storage is at fault, not the request: a logged 500 that says what is wrong, and no damaged bytes.
+    return new HttpError(500, 'This document is damaged in storage and cannot be shown', 'DOCUMENT_DAMAGED');
+  }
   const status = (caught as { status?: number; statusCode?: number }).status ?? 500;
   if (status >= 400 && status < 500) {
     const expose = (caught as { expose?: boolean }).expose !== false;

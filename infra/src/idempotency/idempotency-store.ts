@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { LEASE_NAMESPACE } from './process-lease.ts';
 
 /** Keys are per user: two users may pick the same key without meeting. */
 export interface IdempotencyScope {
@@ -35,21 +36,32 @@ export const IDEMPOTENCY_RETENTION_DAYS = 7;
 
 /**
  * The store in Postgres, shared by every command-service instance. A claim is one statement: insert
- * the key, or take it over when it expired or its first request was abandoned (pending past the lease).
+ * the key, or take it over when it expired or its first request was abandoned: pending past the lease,
+ * or claimed by a process that no longer holds its lease lock (`holder`, process-lease.ts: killed, so
+ * the request will never finish; a retry then runs without waiting for it).
  */
-export function createPostgresIdempotencyStore(pool: pg.Pool, options: { leaseMs?: number } = {}): IdempotencyStore {
+export function createPostgresIdempotencyStore(
+  pool: pg.Pool,
+  options: { leaseMs?: number; holder?: number } = {},
+): IdempotencyStore {
   const leaseMs = options.leaseMs ?? 60_000;
   return {
     async claim({ userId, key }, fingerprint) {
       const claimed = await pool.query(
-        `insert into commands.idempotency_keys (user_id, key, fingerprint, state) values ($1, $2, $3, 'pending')
+        `insert into commands.idempotency_keys (user_id, key, fingerprint, state, holder)
+         values ($1, $2, $3, 'pending', $6)
          on conflict (user_id, key) do update
             set fingerprint = excluded.fingerprint, state = 'pending', status = null, headers = null, body = null,
-                claimed_at = now(), created_at = now()
+                claimed_at = now(), created_at = now(), holder = excluded.holder
           where idempotency_keys.created_at < now() - make_interval(days => $4)
              or (idempotency_keys.state = 'pending' and idempotency_keys.claimed_at < now() - make_interval(secs => $5))
+             or (idempotency_keys.state = 'pending' and idempotency_keys.holder is not null and not exists (
+                   select 1 from pg_locks l
+                    where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = $7
+                      and l.objid = idempotency_keys.holder::oid
+                      and l.database = (select oid from pg_database where datname = current_database())))
          returning 1`,
-        [userId, key, fingerprint, IDEMPOTENCY_RETENTION_DAYS, leaseMs / 1000],
+        [userId, key, fingerprint, IDEMPOTENCY_RETENTION_DAYS, leaseMs / 1000, options.holder ?? null, LEASE_NAMESPACE],
       );
       if (claimed.rowCount === 1) return { kind: 'claimed' };
       const { rows } = await pool.query<{

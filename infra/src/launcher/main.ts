@@ -6,10 +6,13 @@ import { loadConfig } from '../config.ts';
 import { appDatabaseUrl, prepareAppRole } from '../db/app-role.ts';
 import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
+import { moveConfiguredDiskDocuments } from '../documents/move-disk-documents.ts';
 import { createLogger } from '../logger.ts';
+import { scrubAfterErasures } from '../privacy/scrub-storage.ts';
+import { type Entry, nodeArgs as entryArgs, runsCompiled } from './entry-args.ts';
 import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
-import serverEntries from './server-entries.json' with { type: 'json' };
+import { type Instance, rollingRestarts } from './rolling-restart.ts';
 import { createSupervisor } from './supervisor.ts';
 
 /**
@@ -21,13 +24,8 @@ import { createSupervisor } from './supervisor.ts';
 const config = loadConfig();
 const logger = createLogger('launcher', config.LOG_LEVEL);
 
-type Entry = keyof typeof serverEntries;
-const compiled = !import.meta.url.endsWith('.ts');
-/** node's arguments to run one entry of server-entries.json. */
-const nodeArgs = (entry: Entry): string[] =>
-  compiled
-    ? ['--enable-source-maps', join(repoRoot, 'dist', 'server', `${entry}.js`)]
-    : ['--import', 'tsx', join(repoRoot, serverEntries[entry])];
+const compiled = runsCompiled(import.meta.url);
+const nodeArgs = (entry: Entry) => entryArgs(entry, compiled);
 
 if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
   logger.info('pwa/dist is missing: building the app (once)');
@@ -39,6 +37,7 @@ if (!existsSync(join(repoRoot, 'pwa', 'dist', 'index.html'))) {
 }
 
 const database = await openDatabase(config, logger);
+await moveConfiguredDiskDocuments(database.url, config, logger);
 const pool = createPool(database.url, 2);
 const users = createUserRepository(pool);
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
@@ -56,6 +55,8 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   console.log(`\n${message}\n`);
 }
 await pool.end();
+// As the owner, for as long as the app runs: the database's files are scrubbed after each erasure.
+const scrubber = scrubAfterErasures(createPool(database.url, 2), logger);
 
 // The services connect as the app role (least privilege); migrations and the admin above ran as the owner.
 const appUrl = await prepareAppRole(database.url, appDatabaseUrl(database.url, config.APP_DATABASE_URL), logger);
@@ -67,21 +68,21 @@ if (config.DEMO_DATA === '1') {
 
 const supervisor = createSupervisor(logger, env);
 /** COMMAND_INSTANCES / QUERY_INSTANCES processes of a service, each on its own port; the gateway takes turns. */
-async function startInstances(name: Entry, portVariable: string, count: number): Promise<string> {
-  const urls: string[] = [];
+async function startInstances(name: Entry, portVariable: Instance['portVariable'], count: number): Promise<Instance[]> {
+  const instances: Instance[] = [];
   for (let i = 1; i <= count; i++) {
     const port = await freePort();
-    supervisor.start({
-      name: count > 1 ? `${name}-${i}` : name,
-      args: nodeArgs(name),
-      env: { [portVariable]: String(port) },
-    });
-    urls.push(`http://127.0.0.1:${port}`);
+    const instance = { name: count > 1 ? `${name}-${i}` : name, portVariable, url: `http://127.0.0.1:${port}` };
+    supervisor.start({ name: instance.name, args: nodeArgs(name), env: { [portVariable]: String(port) } });
+    instances.push(instance);
   }
-  return urls.join(',');
+  return instances;
 }
-const commandUrls = await startInstances('command-service', 'COMMAND_SERVICE_PORT', config.COMMAND_INSTANCES);
-const queryUrls = await startInstances('query-service', 'QUERY_SERVICE_PORT', config.QUERY_INSTANCES);
+const commandInstances = await startInstances('command-service', 'COMMAND_SERVICE_PORT', config.COMMAND_INSTANCES);
+const queryInstances = await startInstances('query-service', 'QUERY_SERVICE_PORT', config.QUERY_INSTANCES);
+const urlsOf = (instances: Instance[]) => instances.map((instance) => instance.url).join(',');
+const commandUrls = urlsOf(commandInstances);
+const queryUrls = urlsOf(queryInstances);
 // The followers' probes (/healthz, /readyz) on loopback ports of their own, unless chosen.
 const projectorHealthPort = String(config.PROJECTOR_HEALTH_PORT || (await freePort()));
 const notifierHealthPort = String(config.NOTIFIER_HEALTH_PORT || (await freePort()));
@@ -106,26 +107,41 @@ logger.info(
   'service ports on 127.0.0.1 (each answers /healthz and /readyz)',
 );
 
+const restarts = rollingRestarts({
+  supervisor,
+  command: commandInstances,
+  query: queryInstances,
+  followers: ['projector', 'notifier'],
+  logger,
+  port: config.PORT,
+});
+// Printed once the gateway says every service behind it is ready: a request sent on reading it is answered.
 void (async () => {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const answer = await fetch(`http://127.0.0.1:${config.PORT}/api/health`);
-      if (answer.ok) {
-        console.log(`\nOrder Tracker is running at http://localhost:${config.PORT} (Ctrl-C to stop)\n`);
-        return;
-      }
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
+  for (let i = 0; i < 240; i++) {
+    const answer = await fetch(`http://127.0.0.1:${config.PORT}/readyz`).catch(() => null);
+    if (answer?.ok) {
+      restarts.announce();
+      console.log(`\nOrder Tracker is running at http://localhost:${config.PORT} (Ctrl-C to stop)\n`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  logger.warn('the services did not report healthy within a minute; see the logs above');
+  logger.warn('the services did not report ready within a minute; see the logs above');
 })();
+// `npm run restart` (or kill -HUP): every service process replaced, one at a time, none of their requests failed.
+process.on('SIGHUP', () => {
+  logger.info('SIGHUP: replacing every service process, one at a time');
+  void restarts.restart();
+});
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'stopping');
+  restarts.forget();
   await supervisor.stop();
+  await scrubber.close();
   await database.stop();
   logger.info('stopped');
   process.exit(0);

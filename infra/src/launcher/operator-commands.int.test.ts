@@ -22,7 +22,7 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   });
 
 test('each operator command runs an entry the server build bundles', () => {
-  for (const name of ['projections:rebuild', 'projections:verify', 'audit:verify', 'admin']) {
+  for (const name of ['projections:rebuild', 'projections:verify', 'audit:verify', 'admin', 'backup', 'restore']) {
     const entry = /^node scripts\/run\.mjs (\S+)$/.exec(scripts[name] ?? '')?.[1];
     assert.ok(entry, `${name}: ${scripts[name]}`);
     assert.ok(entry in serverEntries, `${name} runs ${entry}, which server-entries.json does not build`);

@@ -33,7 +33,7 @@ export function runWorker(options: {
 }): void {
   const { name, logger, worker } = options;
   if (options.healthPort) {
-    createServer(async (req, res) => {
+    const health = createServer(async (req, res) => {
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/healthz') {
         res.setHeader('content-type', 'application/json');
@@ -43,7 +43,15 @@ export function runWorker(options: {
         res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ status: ready ? 'ready' : 'unavailable', service: name, ...details }));
       } else options.health(req, res);
-    }).listen(options.healthPort, '127.0.0.1');
+    });
+    // A replacement (rolling restart) starts while the process it replaces still holds the port: it takes
+    // the port over once that one has stopped.
+    const listen = () => health.listen(options.healthPort, '127.0.0.1');
+    health.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      setTimeout(listen, 200).unref();
+    });
+    listen();
   }
 
   let stopping = false;

@@ -43,17 +43,30 @@ export async function releaseTestServer(): Promise<void> {
   await server?.stop();
 }
 
-/** A fresh, migrated database of its own for one test file; `drop()` removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = (await testServer()).url;
+/** A name for a test database of its own on the test server, and its URL (the database is not made). */
+export async function testDatabaseName(): Promise<{ name: string; url: string }> {
+  const url = new URL((await testServer()).url);
   const name = `ot_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  url.pathname = `/${name}`;
+  return { name, url: url.toString() };
+}
+
+/**
+ * A fresh, migrated database of its own for one test file; `drop()` removes it. `existing`: a database of
+ * the test server made otherwise (a restore's target), used as it is and dropped the same way.
+ */
+export async function createTestDatabase(existing?: string): Promise<TestDatabase> {
+  const adminUrl = (await testServer()).url;
+  const name = existing ? decodeURIComponent(new URL(existing).pathname.slice(1)) : (await testDatabaseName()).name;
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  await migrate(url.toString());
+  if (!existing) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    await migrate(url.toString());
+  }
   const pool = createPool(url.toString(), 30);
   return {
     url: url.toString(),

@@ -192,6 +192,7 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
             lastName: 'Customer',
             phone: null,
           }),
+          event('CustomerErased', { reason: 'Asked to be forgotten', orderNumbers: [], notificationIds: [] }),
         ],
       },
     );

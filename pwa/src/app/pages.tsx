@@ -70,6 +70,10 @@ const lazyPages = {
     () => import('../features/email-logs/email-logs-page.tsx'),
     (m) => m.EmailLogsPage,
   ),
+  customers: lazyPage(
+    () => import('./routes/customers-route.tsx'),
+    (m) => m.CustomersRoute,
+  ),
 } satisfies Record<LazyRouteName, Page>;
 
 /** Every route's page: the landing page is in the entry (it is what most first visits show), the rest lazy. */

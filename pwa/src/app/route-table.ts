@@ -100,6 +100,12 @@ export const routes = {
     module: 'src/features/email-logs/email-logs-page.tsx',
     start: 'staff',
   },
+  customers: {
+    paths: ['/admin/customers'],
+    guard: 'staff',
+    module: 'src/app/routes/customers-route.tsx',
+    start: 'staff',
+  },
 } as const satisfies Record<string, PageRoute>;
 
 export type RouteName = keyof typeof routes;

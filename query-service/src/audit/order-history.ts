@@ -66,5 +66,7 @@ export const auditRecord = (event: AuditedEvent) => ({
   causationId: event.metadata.causationId ?? null,
   data: event.data,
   hash: event.hash,
+  /** The data and metadata as stored (personal values sealed), which is what the hash covers; null when the same. */
+  sealed: event.sealed ?? null,
 });
 export type AuditRecord = ReturnType<typeof auditRecord>;

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { repoRoot } from '@ot/infra/db/database.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { parentPids } from '../../support/proc.ts';
@@ -65,6 +67,8 @@ export async function launchProduct(databaseUrl: string, options: { through?: 'n
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
+      // A fresh database of its own: the spec documents of this checkout's .data/ are not its to move in.
+      DOCUMENT_STORE_DIR: join(tmpdir(), `ot-no-documents-${process.pid}`),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

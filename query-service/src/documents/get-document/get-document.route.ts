@@ -24,13 +24,16 @@ export function getDocumentRoute(router: QueryRouter, deps: QueryServiceDeps): v
       orderNumber: record.orderNumber,
     });
     if (!allowed) throw notFound(DOCUMENT_NOT_FOUND);
+    // Checked against its SHA-256 before the answer starts: a damaged document is refused, not served.
+    const bytes = await deps.documents.read(record.id);
     ctx.set('Content-Type', 'application/pdf');
+    ctx.set('Content-Length', String(record.size));
     ctx.set('Content-Disposition', contentDisposition(record.fileName));
     ctx.set('X-Content-Type-Options', 'nosniff');
     // Served from our origin, so it must never act as our page: no scripts, no same-origin access;
     // our own pages may still frame it (the order detail shows it).
     ctx.set('Content-Security-Policy', "sandbox; frame-ancestors 'self'");
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = await deps.documents.read(record.id);
+    ctx.body = bytes;
   });
 }

@@ -34,6 +34,28 @@ async function check(form: HTMLFormElement) {
   return { values: null, errors };
 }
 
+/** The two fields a customer signs in with, each with its error once the form has been submitted. */
+const loginFields = (errors: Errors) => [
+  {
+    id: 'login-email',
+    name: 'email',
+    label: 'Email Address',
+    error: errors.email,
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+  },
+  {
+    id: 'login-order-number',
+    name: 'orderNumber',
+    label: 'Order Number',
+    error: errors.orderNumber,
+    autoComplete: 'off',
+    autoCapitalize: 'characters',
+    placeholder: 'ORD-12345',
+  },
+];
+
 export function CustomerLoginForm() {
   const { loginCustomer } = useAuth();
   const navigate = useNavigate();
@@ -87,26 +109,7 @@ export function CustomerLoginForm() {
           <p className="mb-4 text-sm text-gray-700 dark:text-gray-300">Use the details from your order confirmation.</p>
         </>
       }
-      fields={[
-        {
-          id: 'login-email',
-          name: 'email',
-          label: 'Email Address',
-          error: errors.email,
-          type: 'email',
-          autoComplete: 'email',
-          placeholder: 'you@example.com',
-        },
-        {
-          id: 'login-order-number',
-          name: 'orderNumber',
-          label: 'Order Number',
-          error: errors.orderNumber,
-          autoComplete: 'off',
-          autoCapitalize: 'characters',
-          placeholder: 'ORD-12345',
-        },
-      ]}
+      fields={loginFields(errors)}
       submitLabel={isSubmitting ? 'Loading...' : 'Track Order'}
       busy={isSubmitting}
       onSubmit={onSubmit}

@@ -12,15 +12,11 @@ import { emailMutationKeys, serverError } from '../api/email-mutations.ts';
 import { toastOutcome } from './outcome-toast.ts';
 
 /**
- * The admin dashboard's Test Email button: asks for an address and posts it to POST /api/admin/test-email.
- * The server records the request; the notifier sends it (the email log shows how it went).
+ * The test email's mutation; its error also shows under the field, since the dialog hides the toasts from
+ * screen readers. Told on settling even when the admin has left the dashboard by then (outcome-toast.ts).
  */
-export function TestEmailDialog() {
-  const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
-  // The test email's mutation; its error also shows under the field, since the dialog hides the toasts from screen readers.
-  // Told on settling even when the admin has left the dashboard by then (outcome-toast.ts).
-  const send = useMutation<EmailCommandResponse, Error, string>({
+const useTestEmail = () =>
+  useMutation<EmailCommandResponse, Error, string>({
     mutationKey: emailMutationKeys.testEmail,
     onSettled: toastOutcome({
       success: (_answer, address: string) => ({
@@ -31,6 +27,15 @@ export function TestEmailDialog() {
       fallback: (error) => error.message,
     }),
   });
+
+/**
+ * The admin dashboard's Test Email button: asks for an address and posts it to POST /api/admin/test-email.
+ * The server records the request; the notifier sends it (the email log shows how it went).
+ */
+export function TestEmailDialog() {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const send = useTestEmail();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -39,7 +39,16 @@ export function CustomerDashboardPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Your Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Your Orders</h1>
+        <Button
+          variant="outline"
+          // Its code is fetched on the click: the dashboard is on a phone's first visit.
+          onClick={() => void import('../api/download-my-data.ts').then((m) => m.downloadMyData())}
+        >
+          Download my data
+        </Button>
+      </div>
       <OrderFilterBar
         idPrefix="customer-orders"
         search={filters.search}
@@ -83,36 +92,52 @@ export function CustomerDashboardPage() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-gray-700 dark:text-gray-300">
-              Showing {first + 1} to {first + shown.length} of {visible.length} orders
-            </p>
-            <div className="flex gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => {
-                  customerFilters.page = page - 1;
-                }}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={page >= pages}
-                onClick={() => {
-                  customerFilters.page = page + 1;
-                }}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <Pagination first={first} shown={shown.length} total={visible.length} page={page} pages={pages} />
         </>
       )}
     </div>
+  );
+}
+
+interface PaginationProps {
+  /** The index of the first order shown, how many are shown, and how many match. */
+  first: number;
+  shown: number;
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** Which orders of how many are shown, and the way to the pages before and after. */
+function Pagination({ first, shown, total, page, pages }: PaginationProps) {
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-gray-700 dark:text-gray-300">
+        Showing {first + 1} to {first + shown} of {total} orders
+      </p>
+      <div className="flex gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => {
+            customerFilters.page = page - 1;
+          }}
+        >
+          Previous
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => {
+            customerFilters.page = page + 1;
+          }}
+        >
+          Next
+        </Button>
+      </div>
+    </nav>
   );
 }
 

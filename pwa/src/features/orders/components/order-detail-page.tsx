@@ -18,6 +18,45 @@ import { OrderTimeline } from './order-timeline.tsx';
 export const parcelforceUrl = (trackingNumber: string) =>
   `https://www.parcelforce.com/track-trace?trackNumber=${encodeURIComponent(trackingNumber)}`;
 
+/** The whole order's estimated delivery, or that the manufacturer has not given one yet. */
+function DeliveryEstimate({ eta }: { eta: string | null }) {
+  return (
+    <div className="flex items-start gap-3 rounded-md bg-emerald-50 p-3 dark:bg-emerald-950">
+      <CalendarClock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-800 dark:text-emerald-300" />
+      {eta ? (
+        <div>
+          <p className="text-sm font-medium">Estimated Delivery (For Whole Order)</p>
+          <p className="font-semibold">{formatDate(eta, LONG_DATE)}</p>
+        </div>
+      ) : (
+        <p className="font-medium">Awaiting ETA From Manufacturer</p>
+      )}
+    </div>
+  );
+}
+
+/** The whole block is the link, so the number itself leads to the carrier's tracking page. */
+function TrackingLink({ trackingNumber }: { trackingNumber: string }) {
+  return (
+    <a
+      href={parcelforceUrl(trackingNumber)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-3 hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+    >
+      <Truck aria-hidden="true" className="h-5 w-5 shrink-0" />
+      <span className="min-w-0 flex-1">
+        <span className="block text-sm font-medium">Tracking Number</span>
+        <span className="block font-mono break-all">{trackingNumber}</span>
+      </span>
+      <span className="inline-flex w-full items-center gap-1 text-sm font-medium text-emerald-800 underline underline-offset-4 sm:w-auto dark:text-emerald-300">
+        Track with Parcelforce
+        <ExternalLink aria-hidden="true" className="h-4 w-4" />
+      </span>
+    </a>
+  );
+}
+
 /** `forAdmin` picks the back link; `specDocument` is the documents feature's section, composed in by the app. */
 export function OrderDetailPage({
   forAdmin,
@@ -67,39 +106,8 @@ export function OrderDetailPage({
             <p className="wrap-anywhere text-gray-700 dark:text-gray-300">{data.customerName}</p>
             <p className="text-sm text-gray-700 dark:text-gray-300">Ordered on {formatDate(data.orderDate, DATE)}</p>
           </div>
-          <div className="flex items-start gap-3 rounded-md bg-emerald-50 p-3 dark:bg-emerald-950">
-            <CalendarClock
-              aria-hidden="true"
-              className="mt-0.5 h-5 w-5 shrink-0 text-emerald-800 dark:text-emerald-300"
-            />
-            {data.eta ? (
-              <div>
-                <p className="text-sm font-medium">Estimated Delivery (For Whole Order)</p>
-                <p className="font-semibold">{formatDate(data.eta, LONG_DATE)}</p>
-              </div>
-            ) : (
-              <p className="font-medium">Awaiting ETA From Manufacturer</p>
-            )}
-          </div>
-          {data.trackingNumber && (
-            // The whole block is the link, so the number itself leads to the carrier's tracking page.
-            <a
-              href={parcelforceUrl(data.trackingNumber)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex flex-wrap items-center gap-3 rounded-md border border-gray-200 p-3 hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
-            >
-              <Truck aria-hidden="true" className="h-5 w-5 shrink-0" />
-              <span className="min-w-0 flex-1">
-                <span className="block text-sm font-medium">Tracking Number</span>
-                <span className="block font-mono break-all">{data.trackingNumber}</span>
-              </span>
-              <span className="inline-flex w-full items-center gap-1 text-sm font-medium text-emerald-800 underline underline-offset-4 sm:w-auto dark:text-emerald-300">
-                Track with Parcelforce
-                <ExternalLink aria-hidden="true" className="h-4 w-4" />
-              </span>
-            </a>
-          )}
+          <DeliveryEstimate eta={data.eta} />
+          {data.trackingNumber && <TrackingLink trackingNumber={data.trackingNumber} />}
         </CardBody>
       </Card>
 

@@ -1,5 +1,5 @@
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
+import { FileUp, Mail, Plus, ShieldCheck, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -71,6 +71,10 @@ function DashboardHeader({ testEmail, readOnly }: { testEmail?: ReactNode; readO
         <LinkButton to="/admin/email-logs" variant="outline">
           <Mail aria-hidden="true" className="h-4 w-4" />
           Email Logs
+        </LinkButton>
+        <LinkButton to="/admin/customers" variant="outline">
+          <Users aria-hidden="true" className="h-4 w-4" />
+          Customers
         </LinkButton>
         <LinkButton to="/admin/audit" variant="outline">
           <ShieldCheck aria-hidden="true" className="h-4 w-4" />
