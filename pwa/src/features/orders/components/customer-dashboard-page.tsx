@@ -71,7 +71,7 @@ export function CustomerDashboardPage() {
             <Skeleton key={row} testId="order-skeleton" className="h-52 w-full rounded-lg" />
           ))}
         </div>
-      ) : orders.isError ? (
+      ) : orders.isError && orders.data === undefined ? (
         <EmptyState icon="error" title="Error loading orders" hint="Please try again later." />
       ) : shown.length === 0 ? (
         <EmptyState

@@ -138,7 +138,7 @@ function OrdersView() {
                       <Skeleton key={row} className="h-10 w-full" />
                     ))}
                   </CardBody>
-                ) : orders.isError ? (
+                ) : orders.isError && orders.data === undefined ? (
                   <CardBody className="py-10 text-center">
                     <h2 className="text-lg font-semibold">Error loading orders</h2>
                     <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
