@@ -4,6 +4,7 @@ import type { DocumentStore } from '../documents/document-store.ts';
 import { documentsErasure } from '../documents/documents-erasure.ts';
 import { emailErasure } from '../email/email-erasure.ts';
 import { idempotencyErasure } from '../idempotency/idempotency-erasure.ts';
+import { pushErasure } from '../push/push-erasure.ts';
 import { readModelsErasure } from './read-models-erasure.ts';
 
 /** Whom an erasure is about, and where their data sits (found before anything is removed). */
@@ -28,6 +29,7 @@ export interface ErasureStep {
 /** Every store that keeps a copy of a customer's data registers its step here. */
 export const erasureSteps = (deps: { documents: DocumentStore }): ErasureStep[] => [
   readModelsErasure,
+  pushErasure,
   authErasure,
   emailErasure,
   idempotencyErasure,
