@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -47,7 +46,7 @@ async function eventCount(stack: Stack): Promise<number> {
 async function writeStream(stack: Stack, orders: number, changesPerOrder: number): Promise<void> {
   const admin = stack.client();
   await admin.loginAdmin();
-  const store = createPostgresEventStore(stack.db.pool);
+  const store = stack.store;
   const numbers: string[] = [];
   for (let i = 0; i < orders; i++) {
     const answer = await admin.post<{ orderNumber: string }>('/api/admin/orders', orderPayload());
@@ -119,7 +118,7 @@ test('a projector killed with SIGKILL mid-stream resumes, and its read models eq
 
   const applied = await createProjector({
     pool: stack.db.pool,
-    store: createPostgresEventStore(stack.db.pool),
+    store: stack.store,
     projections,
     logger: createLogger('t', 'silent'),
   }).rebuild();
@@ -129,7 +128,7 @@ test('a projector killed with SIGKILL mid-stream resumes, and its read models eq
 
 test('a second projector waits as standby and takes over when the first stops', async ({ stack }) => {
   const logger = createLogger('t', 'silent');
-  const store = createPostgresEventStore(stack.db.pool);
+  const store = stack.store;
   const first = createProjector({ pool: stack.db.pool, store, projections, logger, pollMs: 50 });
   const second = createProjector({ pool: stack.db.pool, store, projections, logger, pollMs: 50 });
   const runningFirst = first.run();
