@@ -12,7 +12,13 @@ for tool in "$PG_BIN/initdb" "$PG_BIN/pg_ctl" "$PG_BIN/psql" "$PGBACKREST"; do
 done
 
 DIR=$(mktemp -d /tmp/ot-pitr-XXXXXX)
-free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
+# A port the kernel says is free; should node print none, a random high one (a taken port is retried below).
+free_port() {
+  local port
+  port=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})" 2>/dev/null || true)
+  [[ "$port" =~ ^[0-9]+$ ]] || port=$((20000 + RANDOM % 40000))
+  echo "$port"
+}
 PORT=$(free_port)
 # PostgreSQL and pgBackRest refuse to run as root: as root, the drill runs them as the postgres user.
 if [ "$(id -u)" = 0 ]; then
@@ -76,6 +82,9 @@ done
 backrest stanza-create
 backrest check
 backrest --type=full backup
+# pgBackRest records a backup's stop time in whole seconds and restores to a time only from a backup that
+# stopped before it: the moment must come at least a second later.
+sleep 1.1
 sql "create table drill (what text, at timestamptz default clock_timestamp())"
 sql "insert into drill (what) values ('before')"
 TARGET=$(sql "select clock_timestamp()")
