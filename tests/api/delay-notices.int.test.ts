@@ -114,10 +114,14 @@ test('the digest goes once per recipient per day, however many times the radar l
   // A restart: new deps, the same store.
   const again = await runRadar(radarDeps(stack, { ...env, DIGEST_HOUR: 8 } as never));
   assert.equal(again, { digests: 0, notices: 0 });
-  const { rows } = await stack.db.pool.query<{ recipient: string; lines: string[] }>(
-    `select data->>'recipientEmail' as recipient, data->'digest'->'lines' as lines from es.events
-      where type = 'CustomerNotificationRequested' and data->>'emailType' = 'attention_digest'`,
+  // Read through the services' store: a recipient is personal data, sealed in the log itself.
+  const { rows: stored } = await stack.db.pool.query<{ id: string }>(
+    `select id from es.events where type = 'CustomerNotificationRequested' and data->>'emailType' = 'attention_digest'`,
   );
+  const rows = (await stack.store.readEventsById(stored.map((row) => row.id))).map((event) => {
+    const data = event.data as { recipientEmail: string; digest: { lines: string[] } };
+    return { recipient: data.recipientEmail, lines: data.digest.lines };
+  });
   assert.equal(rows.map((row) => row.recipient).sort(), ['fitter@studio.example', 'owner@studio.example']);
   assert.ok(
     rows[0]?.lines.some((line) => line.startsWith('EP-900 Irons (Mizuno): trending late.')),
