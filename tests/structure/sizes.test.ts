@@ -133,7 +133,13 @@ function comments(source: SourceFile): { text: string; line: number }[] {
     collect(node.pos);
     collect(node.end);
     // A JSX comment, `{/* ... */}`, is trivia inside braces that hold no expression.
-    if (is.isJsxExpression(node)) collect(node.getStart(source) + 1);
+    if (is.isJsxExpression(node) && !node.expression) {
+      const start = node.getStart(source);
+      found.set(start, {
+        text: source.text.slice(start, node.end),
+        line: source.getLineAndCharacterOfPosition(start).line + 1,
+      });
+    }
     node.forEachChild(visit);
   };
   collect(0);
@@ -155,7 +161,11 @@ const citations = (found: { text: string; line: number }[]) =>
   });
 
 const production = productionFiles();
-const everySource = walk(repoRoot, /\.(ts|tsx|mjs)$/, new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report'])).sort();
+const everySource = walk(
+  repoRoot,
+  /\.(ts|tsx|mjs)$/,
+  new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']),
+).sort();
 const fixtures = mkdtempSync(join(tmpdir(), 'sizes-fixtures-'));
 const fixture = (file: string, text: string) => {
   writeFileSync(join(fixtures, file), text);
@@ -163,7 +173,10 @@ const fixture = (file: string, text: string) => {
 };
 const body = (n: number) => Array.from({ length: n }, (_, i) => `  const v${i} = ${i};`).join('\n');
 const fixtureFiles = [
-  fixture('factory.ts', `export function createThing() {\n  const inner = () => {\n${body(85)}\n  };\n  return inner;\n}\n`),
+  fixture(
+    'factory.ts',
+    `export function createThing() {\n  const inner = () => {\n${body(85)}\n  };\n  return inner;\n}\n`,
+  ),
   fixture('method.ts', `class A {\n  run() {\n${body(81)}\n  }\n}\nconst f = function () {};\n`),
   fixture('short.ts', `const ok = () => {\n${body(78)}\n};\n`),
   fixture(
@@ -185,7 +198,9 @@ test(`no production source file has more than ${FILE_MAX_LINES} lines`, () => {
 
 test(`no production function has more than ${FUNCTION_MAX_LINES} lines, nested functions included`, () => {
   const long = production.flatMap((file) =>
-    longFunctions(sourceOf(file), FUNCTION_MAX_LINES).map((fn) => `${name(file)}:${fn.line} ${fn.name}: ${fn.lines} lines`),
+    longFunctions(sourceOf(file), FUNCTION_MAX_LINES).map(
+      (fn) => `${name(file)}:${fn.line} ${fn.name}: ${fn.lines} lines`,
+    ),
   );
   assert.ok(
     long.length === 0,
@@ -194,7 +209,11 @@ test(`no production function has more than ${FUNCTION_MAX_LINES} lines, nested f
 });
 
 test('no comment cites an issue number or a spec section (tests and e2e included)', () => {
-  const html = walk(repoRoot, /\.html$/, new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']));
+  const html = walk(
+    repoRoot,
+    /\.html$/,
+    new Set(['node_modules', 'dist', '.data', 'test-results', 'playwright-report']),
+  );
   const cited = [
     ...everySource.map((file) => ({ file, found: citations(comments(sourceOf(file))) })),
     ...html.map((file) => ({ file, found: citations(htmlComments(readFileSync(file, 'utf8'))) })),
