@@ -26,7 +26,9 @@ COPY --from=build /app/pwa/dist ./pwa/dist
 COPY --from=build /app/infra/src/migrations ./infra/src/migrations
 # Spec documents live in the database; files an earlier version kept on this volume are moved in at start.
 ENV DOCUMENT_STORE_DIR=/var/lib/order-tracker/documents
-RUN mkdir -p /var/lib/order-tracker/documents /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
+RUN mkdir -p /var/lib/order-tracker/documents /var/lib/order-tracker/privacy /app/.data && chown -R node:node /var/lib/order-tracker /app/.data
+# The erasure ledger is kept outside the database and its backups, so it needs a volume of its own.
+VOLUME ["/var/lib/order-tracker/privacy"]
 USER node
 EXPOSE 3000
 # The launcher's gateway by default; docker-compose points each service's check at its own port.

@@ -144,6 +144,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         // The first visit's page is controlled at once, so the app works offline from then on.
         clientsClaim: true,
+        // Push messages and a tap on their notification (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
       },
     }),
   ],

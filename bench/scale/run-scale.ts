@@ -11,6 +11,7 @@
 import { chromium } from '@playwright/test';
 import { startApp } from '../support/started-app.ts';
 import { percentile } from '../support/stats.ts';
+import { measureRadarReads, measureRebuildCost } from './radar-rows.ts';
 import { generatedOrders, measureDashboard, peakRss, type Row, sampleRss } from './scale-support.ts';
 
 const ADMIN = { username: 'bench', password: 'bench scale password 1' };
@@ -135,6 +136,7 @@ try {
     await refetch.arrayBuffer();
     const refetchMs = performance.now() - refetchStart;
 
+    const radar = await measureRadarReads(get);
     const peaks = peakRss(rss);
     const label = `${step.toLocaleString('en-GB')} orders`;
     const row = (what: string, value: number, target: string, ok: boolean): Row => ({
@@ -160,11 +162,27 @@ try {
       row('whole list, unparameterised (s)', wholeSeconds, '-', whole.ok),
       row('whole list, unparameterised (MB)', wholeBytes / 1024 / 1024, '-', whole.ok),
       row(`whole list refetch, unchanged (ms, ${refetch.status})`, refetchMs, '304', refetch.status === 304),
+      atMost('attention list p50 (ms)', radar.attentionMs, 100),
+      atMost('lead times p50 (ms)', radar.leadTimesMs, 300),
       ...Object.entries(peaks).map(([service, mb]) => row(`${service} peak RSS (MB)`, mb, '< 300', mb < 300)),
     );
     printRows(rows.filter((row) => row.step === label));
   }
   await browser.close();
+  // At the largest step: the radar's projection against a rebuild without it, in this run.
+  const cost = await measureRebuildCost(app.databaseUrl);
+  const largest = `${(steps.at(-1) ?? 0).toLocaleString('en-GB')} orders`;
+  rows.push(
+    { step: largest, what: 'rebuild without item stages (events/s)', value: cost.withoutRate, target: '-', ok: true },
+    { step: largest, what: 'rebuild with item stages (events/s)', value: cost.withRate, target: '-', ok: true },
+    {
+      step: largest,
+      what: 'item stages cost a rebuild (rate ratio)',
+      value: cost.slower,
+      target: '<= 1.10',
+      ok: cost.slower <= 1.1,
+    },
+  );
   console.log('\nAll steps:');
   printRows(rows);
 } finally {

@@ -14,6 +14,20 @@ export interface Row {
 const firstNames = ['Ada', 'Bo', 'Cy', 'Di', 'Ed', 'Flo', 'Gus', 'Hal'];
 
 /** `count` add-order payloads from the n-th on: a name and email each, dates over years, a third complete. */
+const atDay = (day: string, plus: number) => new Date(Date.parse(day) + plus * 86_400_000).toISOString();
+
+/** Processed on the order's day, with the maker 12 to 28 days, checked and collected a few days later. */
+const pastOf = (day: string, n: number) => {
+  const arrived = 2 + 12 + (n % 17);
+  return [
+    { status: 'order_being_processed', at: atDay(day, 0) },
+    { status: 'order_placed_with_manufacturer', at: atDay(day, 2) },
+    { status: 'order_arrived_awaiting_qc', at: atDay(day, arrived) },
+    { status: 'order_checked_ready_for_collection', at: atDay(day, arrived + 1 + (n % 3)) },
+    { status: 'order_collected_shipped', at: atDay(day, arrived + 5 + (n % 4)) },
+  ];
+};
+
 export function generatedOrders(from: number, count: number): unknown[] {
   return Array.from({ length: count }, (_, k) => {
     const n = from + k;
@@ -25,6 +39,8 @@ export function generatedOrders(from: number, count: number): unknown[] {
       price,
       status: complete ? 'order_collected_shipped' : n % 3 === 1 ? 'order_placed_with_manufacturer' : null,
       estimatedDelivery: complete || n % 2 === 0 ? day : null,
+      // A completed order brings its past, as a studio's spreadsheet would: the radar's lead times.
+      ...(complete ? { statusHistory: pastOf(day, n) } : {}),
     });
     return orderPayload({
       customerEmail: `golfer${n}@example.com`,

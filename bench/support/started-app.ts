@@ -9,6 +9,8 @@ export interface StartedApp {
   base: string;
   /** The launcher's process id (its services run in its process group). */
   pid: number;
+  /** The app's database (its owner's URL), for what a bench does beside the app (a rebuild). */
+  databaseUrl: string;
   /** Resolves once `/api/health` answers; throws when the app exits or is not up within 2 minutes. */
   ready(): Promise<void>;
   /** Stops the whole process group, drops the database and stops a test server started for it. */
@@ -54,6 +56,7 @@ export async function startApp(options: {
   return {
     base,
     pid: app.pid as number,
+    databaseUrl: db.url,
     async ready() {
       for (let i = 0; ; i++) {
         if (app.exitCode !== null) throw new Error(`npm start exited with code ${app.exitCode}`);

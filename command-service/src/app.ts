@@ -10,6 +10,7 @@ import { adminLoginRoute } from './auth/admin-login/admin-login.route.ts';
 import { customerLoginRoute } from './auth/customer-login/customer-login.route.ts';
 import { loginCodeRoute } from './auth/login-code/login-code.route.ts';
 import { logoutRoute } from './auth/logout/logout.route.ts';
+import { eraseCustomerRoute } from './customers/erase-customer/erase-customer.route.ts';
 import type { CommandServiceDeps } from './deps.ts';
 import { uploadDocumentRoute } from './documents/upload-document/upload-document.route.ts';
 import { resendEmailRoute } from './email/resend-email/resend-email.route.ts';
@@ -20,8 +21,10 @@ import { importJsonError } from './imports/import-body.ts';
 import { importCustomersRoute } from './imports/import-customers/import-customers.route.ts';
 import { importOrdersRoute } from './imports/import-orders/import-orders.route.ts';
 import { placeOrderRoute } from './orders/place-order/place-order.route.ts';
+import { sendDelayNoticeRoute } from './orders/send-delay-notice/send-delay-notice.route.ts';
 import { updateOrderDetailsRoute } from './orders/update-order-details/update-order-details.route.ts';
 import { updateOrderItemRoute } from './orders/update-order-item/update-order-item.route.ts';
+import { pushSubscriptionsRoute } from './push/push-subscriptions.route.ts';
 
 export const MALFORMED_JSON = 'The request body must be a JSON object.';
 
@@ -41,6 +44,8 @@ export function createApp(deps: CommandServiceDeps) {
   const [anonymousParser, signedInParser] = [ANONYMOUS_BODY_LIMIT, SIGNED_IN_JSON_LIMIT].map((limit) =>
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: a push unsubscription names its endpoint in the body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error, ctx) => {
@@ -67,9 +72,12 @@ export function createApp(deps: CommandServiceDeps) {
     uploadDocumentRoute,
     updateOrderDetailsRoute,
     updateOrderItemRoute,
+    sendDelayNoticeRoute,
     sendTestEmailRoute,
     resendEmailRoute,
     retryEmailRoute,
+    eraseCustomerRoute,
+    pushSubscriptionsRoute,
   ]);
   return app;
 }

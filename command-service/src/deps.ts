@@ -11,6 +11,7 @@ import type { AppState } from '@ot/infra/http/session.ts';
 import type { IdempotencyStore } from '@ot/infra/idempotency/idempotency-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type { OrderNumbers } from '@ot/infra/order-numbers/order-numbers.ts';
+import type { Keyring } from '@ot/infra/privacy/keyring.ts';
 import type pg from 'pg';
 
 /** Everything a command route may use; `main.ts` wires the real ones, tests their own. */
@@ -18,6 +19,8 @@ export interface CommandServiceDeps {
   config: Config;
   pool: pg.Pool;
   store: EventStore;
+  /** Customers' data keys (the store seals personal data with them); an erasure destroys one. */
+  keyring: Keyring;
   orderNumbers: OrderNumbers;
   /** First answers to writes sent with an Idempotency-Key. */
   idempotency: IdempotencyStore;
@@ -31,6 +34,8 @@ export interface CommandServiceDeps {
   newId: () => string;
   /** Uploaded spec documents. */
   documents: DocumentStore;
+  /** Where erasures are recorded outside the database (default `.data/erasure-ledger.jsonl`). */
+  ledgerFile?: string;
   /** The only way to fetch a URL a user gave us (the Drive import). */
   fetcher: DocumentFetcher;
 }

@@ -22,7 +22,7 @@ const logger = createLogger('command-service', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 // Two connections kept through quiet spells (pool.ts): a write's session check, then its append.
 const pool = createPool(config.DATABASE_URL, 10, config.OT_PROCESS_NAME, { keepIdle: 2 });
-const store = await createEventStore(config, pool);
+const store = await createEventStore(config, pool, { hearErasures: true });
 // A customer without an account yet is remembered as such until the auth tables change (users.ts).
 const authChanges = watchChanges(pool);
 // Held while this process lives: a request it claimed is taken over at once by a retry if it is killed.
@@ -31,6 +31,8 @@ const app = createApp({
   config,
   pool,
   store,
+  keyring: store.keyring,
+  ...(config.ERASURE_LEDGER && { ledgerFile: config.ERASURE_LEDGER }),
   orderNumbers: createPostgresOrderNumbers(pool, config.ORDER_NUMBER_PREFIX),
   idempotency: createPostgresIdempotencyStore(pool, { holder: lease.holder }),
   logger,

@@ -6,6 +6,7 @@ import { repoRoot } from '@ot/infra/db/database.ts';
 import { startEmbeddedPostgres } from '@ot/infra/db/embedded-postgres.ts';
 import { freePort } from '@ot/infra/launcher/free-port.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
+import { startPushServiceStandIn } from '../../tests/support/push-service-stand-in.ts';
 import { STAND_IN_API_KEY, startSendGridStandIn } from '../../tests/support/sendgrid-stand-in.ts';
 import { ADMIN } from './admin.ts';
 import { startFakeGoogle } from './fake-google.ts';
@@ -38,6 +39,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Emails go through the real SendGrid client to a local stand-in the tests can script (e2e/support/sendgrid.ts).
   const sendGrid = await startSendGridStandIn();
   process.env.E2E_SENDGRID_URL = sendGrid.url;
+  // Pushes go to a local push service (the browsers' own cannot be reached from here; e2e/support/push.ts).
+  const pushService = await startPushServiceStandIn();
+  process.env.E2E_PUSH_SERVICE_ORIGIN = pushService.origin;
   const port = await freePort();
   // scripts/start.mjs, as `npm start` runs it: the bundled services on plain node (built first when
   // stale). Through tsx a fresh machine compiled each service's modules on its first requests, and
@@ -62,6 +66,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       DOCUMENT_STORE_DIR: documentsDir,
       SENDGRID_API_KEY: STAND_IN_API_KEY,
       SENDGRID_API_BASE_URL: sendGrid.url,
+      PUSH_SERVICE_ORIGINS: pushService.origin,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -70,6 +75,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (error) {
     await stop(app);
     await sendGrid.stop();
+    await pushService.stop();
     await db.drop();
     await stopServer();
     await google.close();
@@ -82,6 +88,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stop(app);
     await sendGrid.stop();
+    await pushService.stop();
     await db.drop();
     await stopServer();
     await google.close();

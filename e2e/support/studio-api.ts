@@ -45,6 +45,13 @@ export class StudioApi {
     return this.getOrder(created.orderNumber);
   }
 
+  /** POST /api/admin/import: orders as a spreadsheet brings them (with their items' status histories). */
+  async importOrders(rows: readonly unknown[]): Promise<void> {
+    const answer = await this.http.post('/api/admin/import', { data: rows });
+    expect(answer.status(), await answer.text()).toBe(200);
+    this.remember(answer.headers());
+  }
+
   /** Waits until every write so far is visible on the query side. */
   async settle(): Promise<void> {
     // One row of the paged list: the wait is the same, without streaming every order in the database.

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@ot/contracts/insights/studio-dates.ts';
 import { z } from 'zod';
 
 const intFrom = (fallback: number) =>
@@ -32,6 +33,23 @@ const envSchema = z.object({
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   SESSION_SECRET: optional,
+  /** Wraps every customer's data key (64 hex characters or base64 of 32 bytes); unset: `.data/master.key`, made on first start. */
+  MASTER_KEY: optional,
+  /** Where erasures are also recorded, by customer id (docs/privacy.md); unset: `.data/erasure-ledger.jsonl`. */
+  ERASURE_LEDGER: optional,
+  /** Customers whose last order activity is older than this many years are erased by `npm run privacy -- retention`. */
+  RETENTION_YEARS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const years = Number(value);
+      if (!Number.isFinite(years) || years <= 0) {
+        ctx.addIssue({ code: 'custom', message: `must be a positive number of years, got "${value}"` });
+        return z.NEVER;
+      }
+      return years;
+    }),
   SENDGRID_API_KEY: optional,
   SENDGRID_API_BASE_URL: optional,
   EMAIL_FROM: z.string().default('orders@example.com'),
@@ -44,6 +62,13 @@ const envSchema = z.object({
   /** Where an earlier version kept uploaded spec documents as files (moved into the database at start); unset: `.data/documents`. */
   DOCUMENT_STORE_DIR: optional,
   PUBLIC_URL: optional,
+  /** Push services besides the browsers' own that subscriptions may name (comma-separated origins). */
+  PUSH_SERVICE_ORIGINS: optional,
+  /** The studio's VAPID key pair (base64url); unset: one made at first start and kept in the database. */
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  PUSH_RETRY_BASE_MS: intFrom(2_000),
+  PUSH_SEND_TIMEOUT_MS: intFrom(10_000),
   /** Origins besides the app's own whose pages may send writes (comma-separated). */
   ALLOWED_ORIGINS: optional,
   /** `1`: the gateway trusts X-Forwarded-For/-Proto from the proxy in front of it. */
@@ -78,6 +103,19 @@ const envSchema = z.object({
   /** 0: no health server. */
   PROJECTOR_HEALTH_PORT: intFrom(0),
   NOTIFIER_HEALTH_PORT: intFrom(0),
+  /** The studio's own calendar: "today", days in a stage and predicted dates are counted in it. */
+  STUDIO_TIME_ZONE: z
+    .string()
+    .default('Europe/London')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Europe/London' }),
+  /** An open item with no change for this many days is flagged stuck. */
+  STUCK_AFTER_DAYS: intFrom(14).pipe(z.number().min(1)),
+  /** "Taking longer than usual" emails: sent by staff (manual), once per item when it first trends late (auto), or never. */
+  DELAY_NOTICES: z.enum(['manual', 'auto', 'off']).default('manual'),
+  /** Where the daily digest of the attention list goes (comma-separated); unset: no digest. */
+  DIGEST_EMAILS: optional,
+  /** The studio-local hour (0-23) the digest is sent in. */
+  DIGEST_HOUR: intFrom(7).pipe(z.number().max(23)),
   /** Set by the launcher: the child ends when the launcher is gone. */
   OT_LAUNCHED: z
     .string()

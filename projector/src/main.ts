@@ -11,7 +11,7 @@ const config = loadConfig();
 const logger = createLogger('projector', config.LOG_LEVEL);
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required (npm start provides it)');
 const pool = createPool(config.DATABASE_URL, 4, config.OT_PROCESS_NAME);
-const store = await createEventStore(config, pool);
+const store = await createEventStore(config, pool, { hearErasures: true });
 const projector = createProjector({ pool, store, projections, logger });
 
 // Health: the checkpoint, so an operator can see how far the read models are.

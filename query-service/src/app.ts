@@ -7,6 +7,7 @@ import { exportEventsRoute } from './audit/export-events.route.ts';
 import { orderAsOfRoute } from './audit/order-as-of.route.ts';
 import { meRoute } from './auth/me/me.route.ts';
 import { getConfigRoute } from './config/get-config.route.ts';
+import { exportMyDataRoute } from './customers/export-customer-data/export-my-data.route.ts';
 import { exportCustomersRoute } from './customers/export-customers/export-customers.route.ts';
 import { searchCustomersRoute } from './customers/search-customers/search-customers.route.ts';
 import type { QueryServiceDeps } from './deps.ts';
@@ -17,6 +18,11 @@ import { emailStatsRoute } from './email/email-stats/email-stats.route.ts';
 import { listEmailEventsRoute } from './email/list-email-events/list-email-events.route.ts';
 import { retryQueueRoute } from './email/retry-queue/retry-queue.route.ts';
 import { loadSessionAndHonourMinPosition } from './http/min-position.ts';
+import { attentionRoute } from './insights/attention.route.ts';
+import { delayNoticePreviewRoute } from './insights/delay-notice-preview.route.ts';
+import { insightsRoute } from './insights/insights.route.ts';
+import { leadTimesRoute } from './insights/lead-times.route.ts';
+import { usualReadyRoute } from './insights/usual-ready.route.ts';
 import { apiDocsRoute } from './openapi/api-docs.route.ts';
 import { getOpenApiRoute } from './openapi/get-openapi.route.ts';
 import { getOrderRoute } from './orders/get-order/get-order.route.ts';
@@ -25,6 +31,7 @@ import { getOrderTimelineRoute } from './orders/get-order-timeline/get-order-tim
 import { listAdminOrdersRoute } from './orders/list-admin-orders/list-admin-orders.route.ts';
 import { listCustomerOrdersRoute } from './orders/list-customer-orders/list-customer-orders.route.ts';
 import { nextOrderNumberRoute } from './orders/next-order-number/next-order-number.route.ts';
+import { pushSettingsRoute } from './push/push-settings.route.ts';
 
 /** The read side: every GET under /api, answered from read models only. */
 export function createApp(deps: QueryServiceDeps) {
@@ -44,6 +51,7 @@ export function createApp(deps: QueryServiceDeps) {
     listAdminOrdersRoute,
     nextOrderNumberRoute,
     exportCustomersRoute,
+    exportMyDataRoute,
     searchCustomersRoute,
     renderDocumentRoute,
     getDocumentRoute,
@@ -55,6 +63,12 @@ export function createApp(deps: QueryServiceDeps) {
     exportEventsRoute,
     auditVerifyRoute,
     orderAsOfRoute,
+    attentionRoute,
+    leadTimesRoute,
+    insightsRoute,
+    delayNoticePreviewRoute,
+    usualReadyRoute,
+    pushSettingsRoute,
   ]);
   return app;
 }

@@ -28,7 +28,7 @@ const pool = createPool(config.DATABASE_URL, 20, config.OT_PROCESS_NAME, { keepI
 const readPool = config.READ_DATABASE_URL
   ? createPool(config.READ_DATABASE_URL, 20, config.OT_PROCESS_NAME, { keepIdle: KEEP_IDLE })
   : pool;
-const store = await createEventStore(config, pool);
+const store = await createEventStore(config, pool, { hearErasures: true });
 // NOTIFY reaches listeners of the primary only, so it is heard there even when reading from a replica.
 const projected = listenForWakeUps(pool, PROJECTED_CHANNEL);
 // Sessions and order views answered from memory, exactly (change-signal.ts).

@@ -1,5 +1,5 @@
 import type { EmailCommandResponse, EmailEventsPage, EmailStats, RetryQueue } from '@ot/contracts/email/email-views.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import type { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually, orderWithRequestedEmail } from '../support/email-fixtures.ts';
@@ -23,7 +23,7 @@ const test = suite<Context>('the email endpoints, admin only', {} as Context);
 
 test.before(async (context) => {
   context.stack = await startStack();
-  context.store = createPostgresEventStore(context.stack.db.pool);
+  context.store = context.stack.store;
   context.sendGrid = await startSendGridStandIn();
   // A long backoff, so an email that failed once stays in the retry queue while the test looks at it.
   const notifier = startNotifier(context.stack.db.pool, context.store, {

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { repoRoot } from '@ot/infra/db/database.ts';
 import { CHUNK_BYTES } from '@ot/infra/documents/postgres-document-store.ts';
@@ -14,12 +15,15 @@ import { type Client, type Stack, startStack } from '../support/stack.ts';
 
 const test = suite('backup and restore: npm run backup, npm run restore');
 
+/** The master key of this test's studio, given to every part of it (never written to the database). */
+const MASTER_KEY = randomBytes(32).toString('hex');
+
 /** An operator command as `npm run <name>` runs it from the sources; resolves with its exit code and output. */
 function operatorCommand(entry: 'backup' | 'restore', args: string[], databaseUrl: string) {
   return new Promise<{ code: number; output: string }>((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `infra/src/backup/${entry}-cli.ts`, ...args], {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      env: { ...process.env, DATABASE_URL: databaseUrl, MASTER_KEY, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -57,7 +61,7 @@ async function everyOrder(stack: Stack, admin: Client): Promise<Map<string, unkn
 
 test('a backup taken under a write load restores into a fresh database: the same orders, documents, and both checks pass', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ot-backup-'));
-  const source = await startStack();
+  const source = await startStack({ MASTER_KEY });
   let restored: Stack | null = null;
   try {
     const admin = await signedInAdmin(source);
@@ -86,6 +90,18 @@ test('a backup taken under a write load restores into a fresh database: the same
     await Promise.all(writers);
     assert.is(backup.code, 0, backup.output);
     assert.match(backup.output, /Backup written to/);
+    // The customers' wrapped data keys are in it, the master key that unwraps them is not.
+    const archive = gunzipSync(await readFile(file)).toString('latin1');
+    const manifest = JSON.parse(archive.slice(0, archive.indexOf('\n'))) as {
+      tables: { relation: string; rows: number }[];
+    };
+    const keys = manifest.tables.find((table) => table.relation === 'privacy.data_keys');
+    assert.ok(keys && keys.rows >= 2, JSON.stringify(keys));
+    assert.ok(manifest.tables.some((table) => table.relation === 'privacy.erasures'));
+    const key = Buffer.from(MASTER_KEY, 'hex');
+    for (const form of [MASTER_KEY, key.toString('base64'), key.toString('latin1'), `\\x${MASTER_KEY}`]) {
+      assert.not.ok(archive.includes(form), 'the backup holds the master key');
+    }
 
     const target = (await testDatabaseName()).url;
     const restore = await operatorCommand('restore', [file], target);
@@ -94,7 +110,7 @@ test('a backup taken under a write load restores into a fresh database: the same
     assert.match(restore.output, /The read models match the events/);
     assert.not.match(restore.output, /DIFFERENT/);
 
-    restored = await startStack({}, { databaseUrl: target });
+    restored = await startStack({ MASTER_KEY }, { databaseUrl: target });
     await source.settle();
     await restored.settle();
     const again = await signedInAdmin(restored);

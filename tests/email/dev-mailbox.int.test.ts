@@ -1,6 +1,6 @@
 import type { EmailCommandResponse, EmailEventsPage } from '@ot/contracts/email/email-views.ts';
 import type { DevMailboxMessage } from '@ot/infra/email/dev-mailbox-transport.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
+import type { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { eventually, orderWithRequestedEmail } from '../support/email-fixtures.ts';
@@ -18,7 +18,7 @@ const test = suite<Context>('without SENDGRID_API_KEY: the dev mailbox', {} as C
 
 test.before(async (context) => {
   context.stack = await startStack();
-  context.store = createPostgresEventStore(context.stack.db.pool);
+  context.store = context.stack.store;
   context.stopNotifier = startNotifier(context.stack.db.pool, context.store).stop;
   context.admin = context.stack.client();
   await context.admin.loginAdmin();

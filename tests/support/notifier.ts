@@ -6,7 +6,7 @@ import { createSendGridTransport } from '@ot/infra/email/sendgrid-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
-import { createNotifier } from '../../command-service/src/notifier/notifier.ts';
+import { createNotifier, type NotifierOptions } from '../../command-service/src/notifier/notifier.ts';
 import { STAND_IN_API_KEY } from './sendgrid-stand-in.ts';
 
 export const STUDIO = { name: 'Elite Performance Golf', publicUrl: 'https://track.example.test' };
@@ -19,7 +19,7 @@ export const sendGridTo = (baseUrl: string, timeoutMs = 400): EmailTransport =>
 export function startNotifier(
   pool: pg.Pool,
   store: EventStore,
-  options: { transport?: EmailTransport; retryBaseMs?: number } = {},
+  options: { transport?: EmailTransport; retryBaseMs?: number; push?: NotifierOptions['push'] } = {},
 ) {
   const notifier = createNotifier({
     pool,
@@ -30,6 +30,7 @@ export function startNotifier(
     emailFrom: 'orders@studio.example.test',
     retryBaseMs: options.retryBaseMs ?? 40,
     pollMs: 50,
+    ...(options.push ? { push: options.push } : {}),
   });
   const running = notifier.run();
   return {

@@ -26,15 +26,14 @@ export async function addOrder(admin: Client, overrides: Record<string, unknown>
 
 /** The order's events as stored, oldest first. */
 export async function storedEvents(stack: Stack, orderNumber: string) {
-  const { rows } = await stack.db.pool.query<{
-    type: string;
-    data: Record<string, unknown>;
-    metadata: Record<string, unknown>;
-    version: number;
-  }>('select type, data, metadata, version from es.events where stream = $1 order by version', [
-    `order-${orderNumber}`,
-  ]);
-  return rows;
+  // Through the store, which opens the personal fields it keeps sealed (infra/src/privacy/).
+  const events = await stack.store.readStream(`order-${orderNumber}`);
+  return events.map(({ type, data, metadata, version }) => ({
+    type,
+    data: data as Record<string, unknown>,
+    metadata: metadata as unknown as Record<string, unknown>,
+    version,
+  }));
 }
 
 export async function countEvents(stack: Stack): Promise<number> {

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { samplePlaceOrderPayload } from '@ot/contracts/testing/sample-order.ts';
 import { createLoginCodes } from '@ot/infra/auth/login-codes.ts';
 import { createLoginRateLimit } from '@ot/infra/auth/login-rate-limit.ts';
@@ -72,6 +75,8 @@ export async function startStack(
     readReplica?: (databaseUrl: string) => string;
     /** The address the command service reaches its database at (e.g. a fault-injecting proxy in front of it). */
     commandDatabaseUrl?: (url: string) => Promise<string>;
+    /** The services' clock (default the real one): what "now" and "today" are for writes and reads. */
+    clock?: () => Date;
     /** A database of the test server that holds data already (a restore's), instead of a fresh one. */
     databaseUrl?: string;
   } = {},
@@ -93,6 +98,7 @@ export async function startStack(
   const users = createUserRepository(db.pool, authChanges);
   await users.upsertAdmin(ADMIN.username, ADMIN.password);
   const documents = createPostgresDocumentStore(db.pool);
+  const privacyDir = await mkdtemp(join(tmpdir(), 'ot-privacy-'));
   const fetcher = createDocumentFetcher({
     origins: parseDocumentOrigins(config.DOCUMENT_FETCH_ORIGINS),
     resolve: loopbackResolve,
@@ -104,6 +110,9 @@ export async function startStack(
     config,
     pool: commandPool,
     store: commandStore,
+    keyring: commandStore.keyring,
+    // The ledger of this stack's erasures, outside the repository's .data.
+    ledgerFile: join(privacyDir, 'erasure-ledger.jsonl'),
     orderNumbers:
       commandPool === db.pool ? orderNumbers : createPostgresOrderNumbers(commandPool, config.ORDER_NUMBER_PREFIX),
     idempotency: createPostgresIdempotencyStore(commandPool),
@@ -116,7 +125,7 @@ export async function startStack(
       windowSeconds: config.LOGIN_FAILURE_WINDOW_SECONDS,
     }),
     loginCodes: createLoginCodes(db.pool),
-    clock: () => new Date(),
+    clock: options.clock ?? (() => new Date()),
     newId: randomUUID,
     documents,
     fetcher,
@@ -134,7 +143,7 @@ export async function startStack(
     orderNumbers,
     logger,
     sessions,
-    clock: () => new Date(),
+    clock: options.clock ?? (() => new Date()),
     documents,
     fetcher,
   });
@@ -181,6 +190,7 @@ export async function startStack(
       await esdb?.stop();
       if (commandPool !== db.pool) await commandPool.end();
       await db.drop();
+      await rm(privacyDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,12 +1,15 @@
 import type { ItemStatus, Manufacturer } from '@ot/contracts/orders/item-status.ts';
+import type { PastStep } from './demo-history.ts';
 
-interface DemoItem {
+export interface DemoItem {
   name: string;
   price: number;
   manufacturer: Manufacturer;
   status: ItemStatus;
   /** Days from today; null when the manufacturer has not given one yet. */
   etaInDays: number | null;
+  /** When it entered each status; without it, a history is made up from its order's date. */
+  history?: PastStep[];
 }
 
 export interface DemoOrder {

@@ -1,17 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { OrderEvent } from '@ot/contracts/orders/order-events.ts';
 import { loadConfig } from '@ot/infra/config.ts';
 import { createPool } from '@ot/infra/db/pool.ts';
 import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { createPostgresOrderNumbers } from '@ot/infra/order-numbers/postgres-order-numbers.ts';
-import { handleOrderCommand } from '../orders/handle-order-command.ts';
 import { placeUnderNewNumber } from '../orders/place-order/place-new-order.ts';
+import { pastReaching, seededRandom, yearOfOrders } from './demo-history.ts';
 import { demoOrders } from './demo-orders.ts';
 
+/** Orders of the made-up year behind the handful: enough for every manufacturer's lead times. */
+const YEAR_OF_ORDERS = 160;
+
 /**
- * DEMO_DATA=1: place a handful of realistic orders through the real command pipeline, once per
- * database (a flag row remembers it), then move their items along so every state is on show.
+ * DEMO_DATA=1: place a handful of realistic orders, and a year of orders before them, through the real
+ * command pipeline, once per database (a flag row remembers it). Each item comes with its past (when it
+ * entered each status, as an import from a spreadsheet brings it), so lead times, the attention list and
+ * the insights have a history on first start, and a completed order was delivered on its real day.
  */
 const config = loadConfig();
 const logger = createLogger('demo-data', config.LOG_LEVEL);
@@ -33,7 +37,9 @@ if (claimed.rowCount === 0) {
     commandId: newId(),
     correlationId: newId(),
   });
-  for (const demo of demoOrders) {
+  const at = (daysAgo: number) => new Date(clock().getTime() - daysAgo * 86_400_000).toISOString();
+  const orders = [...yearOfOrders(YEAR_OF_ORDERS, seededRandom(2026)), ...demoOrders];
+  for (const demo of orders) {
     const subtotal = demo.items.reduce((sum, item) => sum + item.price, 0);
     const { orderNumber } = await placeUnderNewNumber(
       { store, orderNumbers },
@@ -68,29 +74,18 @@ if (claimed.rowCount === 0) {
             quantity: 1,
             manufacturer: item.manufacturer,
             estimatedDelivery: item.etaInDays === null ? null : day(item.etaInDays),
+            status: item.status,
+            statusHistory: (item.history ?? pastReaching(item.status, item.manufacturer, demo.orderedDaysAgo)).map(
+              (step) => ({ status: step.status, at: at(step.daysAgo) }),
+            ),
           })),
         },
       },
     );
-    // Move each item to its demo status as a studio would, one status change at a time.
-    await handleOrderCommand(
-      { store },
-      {
-        orderNumber,
-        context: context(),
-        decide: (state) =>
-          (state?.items ?? []).flatMap((item, index): OrderEvent[] => {
-            const target = demo.items[index]?.status ?? item.status;
-            return target === item.status
-              ? []
-              : [{ type: 'ItemStatusChanged', data: { itemId: item.id, status: target, previousStatus: item.status } }];
-          }),
-      },
-    );
-    logger.info({ orderNumber, customer: demo.customerName }, 'demo order placed');
+    logger.info({ orderNumber }, 'demo order placed');
   }
   console.log(
-    `Loaded ${demoOrders.length} demo orders (customer logins: e.g. ${demoOrders[0]?.customerEmail} with its order number).`,
+    `Loaded ${orders.length} demo orders (customer logins: e.g. ${demoOrders[0]?.customerEmail} with its order number).`,
   );
 }
 await store.close();

@@ -1,7 +1,8 @@
+import { formatDay } from '@ot/contracts/insights/studio-dates.ts';
 import type { Order } from '@ot/contracts/orders/order-state.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { composeOrderEmail, composeTestEmail, escapeHtml, formatDay } from './compose-email.ts';
+import { composeOrderEmail, composeTestEmail, escapeHtml } from './compose-email.ts';
 
 const studio = { name: 'Elite Performance Golf', publicUrl: 'https://track.example.test/' };
 

@@ -1,3 +1,5 @@
+import type { EmailWords } from '@ot/contracts/insights/delay-notice.ts';
+import { formatDay } from '@ot/contracts/insights/studio-dates.ts';
 import { statusLabel } from '@ot/contracts/orders/item-status.ts';
 import { orderEta } from '@ot/contracts/orders/order-rules.ts';
 import type { Order } from '@ot/contracts/orders/order-state.ts';
@@ -20,15 +22,6 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
 
 /** A subject is one line whatever an order number holds. */
 const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ').trim();
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** 'MMM dd, yyyy', the emails' date format, from an ISO date, read as the calendar day it names. */
-export function formatDay(iso: string | null): string | null {
-  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  if (!match) return null;
-  const [, year, month, day] = match;
-  return `${MONTHS[Number(month) - 1] ?? month} ${day}, ${year}`;
-}
 
 const appUrl = (studio: Studio, path: string) => `${studio.publicUrl.replace(/\/+$/, '')}${path}`;
 export const orderPageUrl = (studio: Studio, orderNumber: string) =>
@@ -99,6 +92,18 @@ export function composeOrderEmail(order: Order, studio: Studio, subject?: string
     ].join(''),
   );
   return { subject: oneLine(subject ?? defaultOrderSubject(studio, order.orderNumber)), html, text };
+}
+
+/** An email written as a subject and paragraphs (the delay notice, the digest), with a link to the order if it has one. */
+export function composeWordsEmail(words: EmailWords, studio: Studio, orderNumber: string | null): EmailContent {
+  const link = orderNumber ? orderPageUrl(studio, orderNumber) : appUrl(studio, '/admin/dashboard');
+  const text = [...words.paragraphs.flatMap((p) => [p, '']), link].join('\n');
+  const html = page(
+    studio,
+    words.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') +
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(orderNumber ? 'View your order' : 'Open the dashboard')}</a></p>`,
+  );
+  return { subject: oneLine(words.subject), html, text };
 }
 
 export const defaultTestSubject = (studioName: string) => `Test email from ${studioName}`;

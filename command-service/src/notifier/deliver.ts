@@ -14,6 +14,7 @@ import {
 } from './compose-email.ts';
 import type { Deliveries, Delivery } from './deliveries.ts';
 import { type DeliveryOutcome, decideOutcome, rateLimitWaitMs } from './delivery-policy.ts';
+import { isRadarEmail, radarEmailContent } from './radar-email-content.ts';
 
 export interface DeliverDeps {
   store: EventStore;
@@ -45,7 +46,14 @@ async function contentFor(deps: DeliverDeps, delivery: Delivery): Promise<EmailC
     const minutesLeft = Math.floor((found.expiresAt.getTime() - deps.clock().getTime()) / 60_000);
     return composeLoginCodeEmail(deps.studio, found.code, minutesLeft, subject);
   }
+  if (isRadarEmail(delivery.emailType)) return radarEmailContent(deps, delivery);
   if (!delivery.orderNumber) return composeTestEmail(deps.studio, subject);
+  if (
+    delivery.emailType === emailTypes.orderUpdate &&
+    (await deps.deliveries.pushedInstead(delivery.notificationId, delivery.recipientEmail))
+  ) {
+    return { error: 'Not emailed: the customer chose push notifications only, and this update went to their devices' };
+  }
   const recorded = await deps.store.readStream(
     orderStream(delivery.orderNumber),
     delivery.contentVersion ? { toVersion: delivery.contentVersion } : {},
@@ -55,8 +63,20 @@ async function contentFor(deps: DeliverDeps, delivery: Delivery): Promise<EmailC
   return composeOrderEmail(order, deps.studio, subject);
 }
 
-/** Record an outcome under the attempt's own id: appending it again after a hiccup changes nothing. */
-async function record(deps: DeliverDeps, delivery: Delivery, attemptId: string, outcome: DeliveryOutcome) {
+/** What recording an outcome needs: the store, and what the notifier knows of itself. */
+export type RecordDeps = Pick<DeliverDeps, 'store' | 'clock' | 'isStopping' | 'logger'>;
+
+/**
+ * Record an outcome under the attempt's own id in the message's own stream (an email's, a push's):
+ * appending it again after a hiccup changes nothing.
+ */
+export async function recordOutcome(
+  deps: RecordDeps,
+  stream: string,
+  cause: { correlationId: string; requestEventId: string },
+  attemptId: string,
+  outcome: { type: string; data: Record<string, unknown> },
+) {
   const event = {
     id: attemptId,
     type: outcome.type,
@@ -65,21 +85,18 @@ async function record(deps: DeliverDeps, delivery: Delivery, attemptId: string, 
       actor: notifierActor,
       occurredAt: deps.clock().toISOString(),
       commandId: attemptId,
-      correlationId: delivery.correlationId,
-      causationId: delivery.requestEventId,
+      correlationId: cause.correlationId,
+      causationId: cause.requestEventId,
     },
   };
   for (let tries = 1; ; tries++) {
     try {
-      await deps.store.append(emailStream(delivery.notificationId), [event], { expectedVersion: 'any' });
+      await deps.store.append(stream, [event], { expectedVersion: 'any' });
       return;
     } catch (error) {
       // Giving up leaves the marker: the next active notifier treats the outcome as unknown.
       if (deps.isStopping() && tries >= 3) throw error;
-      deps.logger.error(
-        { err: error, notificationId: delivery.notificationId },
-        'could not record an outcome; retrying',
-      );
+      deps.logger.error({ err: error, stream }, 'could not record an outcome; retrying');
       await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 250 * 2 ** tries)));
     }
   }
@@ -128,7 +145,7 @@ export async function deliver(deps: DeliverDeps, due: Delivery): Promise<Deliver
       result,
     );
   }
-  await record(deps, delivery, attemptId, outcome);
+  await recordOutcome(deps, emailStream(delivery.notificationId), delivery, attemptId, outcome);
 
   if (outcome.type === 'EmailSent') deps.logger.info(log, 'email sent');
   else if (outcome.data.nextAttemptAt) {

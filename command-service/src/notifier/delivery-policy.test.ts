@@ -7,6 +7,7 @@ import {
   decideOutcome,
   isRetryable,
   MAX_RATE_LIMIT_WAIT_MS,
+  nextAttemptAt,
   rateLimitWaitMs,
 } from './delivery-policy.ts';
 
@@ -119,6 +120,23 @@ test('a 429 asking for an absurd wait holds an email an hour at most', () => {
   assert.is(rateLimitWaitMs({ 'x-ratelimit-reset': '99999999999999999' }, now), MAX_RATE_LIMIT_WAIT_MS);
   const outcome = decideOutcome(attempt(1), http(429, { 'retry-after': '1e300' }));
   assert.is(outcome.type === 'EmailDeliveryFailed' && inMs(outcome.data.nextAttemptAt), MAX_RATE_LIMIT_WAIT_MS);
+});
+
+test('push services: 429 and 5xx are tried again (Retry-After obeyed), 404, 410, 413 and other 4xx never', () => {
+  const failure = (status: number, headers: Record<string, string> = {}) => ({
+    kind: 'http' as const,
+    status,
+    message: `The push service answered ${status}`,
+    headers,
+  });
+  assert.is(inMs(nextAttemptAt(attempt(1), failure(500))), 1000);
+  assert.is(inMs(nextAttemptAt(attempt(2), failure(503))), 2000);
+  assert.is(inMs(nextAttemptAt(attempt(1), failure(429, { 'retry-after': '30' }))), 30_000);
+  assert.is(inMs(nextAttemptAt(attempt(1), failure(429))), 1000);
+  for (const status of [400, 401, 403, 404, 410, 413])
+    assert.is(nextAttemptAt(attempt(1), failure(status)), null, String(status));
+  assert.is(nextAttemptAt(attempt(3), failure(500)), null, 'the third attempt is the last');
+  assert.ok(nextAttemptAt(attempt(1), { kind: 'timeout', message: 'no answer' }));
 });
 
 test.run();

@@ -71,14 +71,28 @@ export function decideOutcome(attempt: Attempt, result: SendResult): DeliveryOut
     };
   }
   const { failure } = result;
-  let nextAttemptAt: string | null = null;
-  if (isRetryable(failure) && attempt.attempt < MAX_DELIVERY_ATTEMPTS) {
-    const backoff = backoffMs(attempt.attempt, attempt.retryBaseMs, attempt.random);
-    const asked = failure.kind === 'http' ? rateLimitWaitMs(failure.headers, attempt.now) : null;
-    nextAttemptAt = new Date(attempt.now.getTime() + Math.max(backoff, asked ?? 0)).toISOString();
-  }
   return {
     type: 'EmailDeliveryFailed',
-    data: { notificationId, attempt: attempt.attempt, error: failure.message, nextAttemptAt, subject },
+    data: {
+      notificationId,
+      attempt: attempt.attempt,
+      error: failure.message,
+      nextAttemptAt: nextAttemptAt(attempt, failure),
+      subject,
+    },
   };
+}
+
+/**
+ * When a failed attempt is tried again (emails and pushes alike): after the backoff, or later when the
+ * service asked for that (Retry-After); null when it is not worth trying again or was the last attempt.
+ */
+export function nextAttemptAt(
+  attempt: Pick<Attempt, 'attempt' | 'now' | 'retryBaseMs' | 'random'>,
+  failure: SendFailure,
+): string | null {
+  if (!isRetryable(failure) || attempt.attempt >= MAX_DELIVERY_ATTEMPTS) return null;
+  const backoff = backoffMs(attempt.attempt, attempt.retryBaseMs, attempt.random);
+  const asked = failure.kind === 'http' ? rateLimitWaitMs(failure.headers, attempt.now) : null;
+  return new Date(attempt.now.getTime() + Math.max(backoff, asked ?? 0)).toISOString();
 }

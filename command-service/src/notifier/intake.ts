@@ -6,6 +6,7 @@ import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
 import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
+import { pushIntakeStatements } from './push/push-intake.ts';
 
 interface Statement {
   text: string;
@@ -18,6 +19,10 @@ const sql = (text: string, ...values: unknown[]): Statement => ({ text, values }
  * here too (not by the sender), so the rows are exactly what the events say, whatever crashed when.
  */
 export function intakeStatements(event: RecordedOrderEvent): Statement[] {
+  return [...emailIntakeStatements(event), ...pushIntakeStatements(event)];
+}
+
+function emailIntakeStatements(event: RecordedOrderEvent): Statement[] {
   switch (event.type) {
     case 'CustomerNotificationRequested': {
       const { data } = event;
@@ -95,6 +100,8 @@ export const INTAKE_TYPES: ReadonlySet<string> = new Set<RecordedOrderEvent['typ
   'EmailSent',
   'EmailDeliveryFailed',
   'EmailRetryRequested',
+  'PushSent',
+  'PushDeliveryFailed',
 ]);
 
 /**

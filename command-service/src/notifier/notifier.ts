@@ -7,11 +7,14 @@ import type { EmailTransport } from '@ot/infra/email/email-transport.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { createFollower } from '@ot/infra/follower/follower.ts';
 import type { Logger } from '@ot/infra/logger.ts';
+import type { PushTransport } from '@ot/infra/push/push-transport.ts';
 import type pg from 'pg';
 import type { Studio } from './compose-email.ts';
 import { deliver } from './deliver.ts';
 import { createDeliveries } from './deliveries.ts';
 import { applyIntake, INTAKE_TYPES } from './intake.ts';
+import { createPushSender } from './push/push-sender.ts';
+import { releaseLeftovers } from './work-list.ts';
 
 export interface NotifierOptions {
   pool: pg.Pool;
@@ -28,6 +31,8 @@ export interface NotifierOptions {
   random?: () => number;
   /** Sign-in code emails; unset: codes keyed like the command service's without SESSION_SECRET. */
   loginCodes?: Pick<LoginCodes, 'codeForNotification'>;
+  /** Push messages to customers' devices; unset: requested pushes wait in push.deliveries. */
+  push?: { transport: PushTransport; retryBaseMs: number };
 }
 
 /**
@@ -62,17 +67,28 @@ export function createNotifier(options: NotifierOptions) {
       run.ready = false;
       await run.delivering; // an attempt of ours still going out is not a crash's leftover
       await recoverInFlight(run);
+      await run.push?.recover();
       run.ready = true;
       options.logger.info({ transport: options.transport.description }, 'notifier sending');
       run.workAlarm.poke();
+      run.push?.poke();
     },
-    onApplied: () => run.workAlarm.poke(),
+    onApplied: () => {
+      run.workAlarm.poke();
+      run.push?.poke();
+    },
   });
+  const { push } = run;
+  const sending = () => run.ready && intake.isActive();
 
   return {
     /** Run until stopped: follow the events (active or standby) and, while active, send. */
     async run(): Promise<void> {
-      await Promise.all([intake.run(), loop(run, 'sending', () => workStep(run, intake.isActive()))]);
+      await Promise.all([
+        intake.run(),
+        loop(run, 'sending', () => workStep(run, intake.isActive())),
+        ...(push ? [loop(run, 'pushing', () => push.step(sending))] : []),
+      ]);
     },
 
     /** Finish the attempt in hand, then stop. */
@@ -80,13 +96,19 @@ export function createNotifier(options: NotifierOptions) {
       run.stopped = true;
       void intake.stop();
       run.workAlarm.poke();
+      push?.poke();
     },
 
     isActive: () => intake.isActive(),
 
     /** What the metrics endpoint shows: totals from the work list, and this process's own counts. */
     async metrics() {
-      return { active: intake.isActive(), sinceStart: { ...run.counters }, totals: await run.deliveries.counts() };
+      return {
+        active: intake.isActive(),
+        sinceStart: { ...run.counters },
+        totals: await run.deliveries.counts(),
+        push: (await push?.metrics()) ?? null,
+      };
     },
   };
 }
@@ -108,6 +130,19 @@ function notifierRun(options: NotifierOptions) {
     delivering: Promise.resolve() as Promise<unknown>,
     sendsHeldUntil: 0,
     counters: { sent: 0, failedAttempts: 0, unknownOutcomes: 0 },
+    push:
+      options.push &&
+      createPushSender({
+        pool,
+        store,
+        logger,
+        studio: options.studio,
+        pollMs: options.pollMs ?? 1000,
+        clock,
+        random: options.random ?? Math.random,
+        isStopping: (): boolean => run.stopped,
+        ...options.push,
+      }),
     deps: {
       store,
       deliveries,
@@ -120,7 +155,7 @@ function notifierRun(options: NotifierOptions) {
       clock,
       random: options.random ?? Math.random,
       newId: randomUUID,
-      isStopping: () => run.stopped,
+      isStopping: (): boolean => run.stopped,
       holdSendsUntil(until: Date) {
         run.sendsHeldUntil = Math.max(run.sendsHeldUntil, until.getTime());
         logger.warn(
@@ -136,21 +171,19 @@ function notifierRun(options: NotifierOptions) {
 type NotifierRun = ReturnType<typeof notifierRun>;
 
 /** Markers the previous active notifier left: applied if their outcome was recorded, else sent again. */
-async function recoverInFlight(run: NotifierRun): Promise<void> {
-  const { store, logger } = run.options;
-  for (const delivery of await run.deliveries.inFlight()) {
-    const attemptId = delivery.attemptId ?? '';
-    const recorded = await store.readStream(emailStream(delivery.notificationId));
-    // Recorded but not yet readable in order (an older transaction still open): intake applies it soon.
-    if (recorded.some((event) => event.id === attemptId)) continue;
-    if (await run.deliveries.releaseUnknown(delivery.notificationId, attemptId)) {
+function recoverInFlight(run: NotifierRun): Promise<void> {
+  return releaseLeftovers(
+    run.options.store,
+    run.deliveries,
+    (delivery) => ({ id: delivery.notificationId, stream: emailStream(delivery.notificationId) }),
+    (delivery) => {
       run.counters.unknownOutcomes += 1;
-      logger.warn(
+      run.options.logger.warn(
         { notificationId: delivery.notificationId, orderNumber: delivery.orderNumber, attempt: delivery.attempt },
         'an attempt was going out when the last notifier stopped and its outcome is unknown: sending it again (the customer may receive this email twice)',
       );
-    }
-  }
+    },
+  );
 }
 
 /** Run `step` until stopped, surviving database hiccups (logged, then tried again). */

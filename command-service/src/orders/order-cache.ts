@@ -1,3 +1,4 @@
+import type { PrivateEventStore } from '@ot/infra/event-store/create-event-store.ts';
 import type { EventStore } from '@ot/infra/event-store/event-store.ts';
 import { type RecentlyUsed, recentlyUsed } from '@ot/infra/recently-used.ts';
 import type { LoadedOrder } from './order.ts';
@@ -23,7 +24,10 @@ const caches = new WeakMap<EventStore, RecentlyUsed<string, KnownOrder>>();
 export function knownOrders(store: EventStore) {
   let orders = caches.get(store);
   if (!orders) {
-    orders = recentlyUsed(MAX_ORDERS);
+    const created = recentlyUsed<string, KnownOrder>(MAX_ORDERS);
+    // An erasure (here or in another process) makes a folded order's customer details stale: fold again.
+    if ('keyring' in store) (store as PrivateEventStore).keyring.onForget(() => created.clear());
+    orders = created;
     caches.set(store, orders);
   }
   const known = orders;

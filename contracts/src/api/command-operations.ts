@@ -6,6 +6,7 @@ import {
   loginCodeSchema,
   meResponseSchema,
 } from '../auth/auth-schemas.ts';
+import { eraseCustomerSchema, erasureResultSchema } from '../customers/customer-privacy.ts';
 import { googleDriveImportSchema } from '../documents/document-links.ts';
 import { uploadedDocumentSchema } from '../documents/document-views.ts';
 import { emailCommandResponseSchema, notificationIdSchema, testEmailRequestSchema } from '../email/email-views.ts';
@@ -167,6 +168,19 @@ export const commandOperations: readonly Operation[] = [
     answers: changed,
     errors: [400, 404, 409, 422],
   },
+  {
+    method: 'post',
+    path: '/api/admin/orders/{orderNumber}/items/{itemId}/delay-notice',
+    operationId: 'sendDelayNotice',
+    summary:
+      'Email the customer that an item running late is taking longer than usual, with the new estimate (computed by the server)',
+    tag: 'insights',
+    role: 'admin',
+    pathParams: { ...orderNumberParam, itemId: z.string().min(1).max(200) },
+    headers: ['If-Match', 'Idempotency-Key'],
+    answers: changed,
+    errors: [404, 409],
+  },
   adminPost(
     {
       path: '/api/admin/import',
@@ -237,4 +251,16 @@ export const commandOperations: readonly Operation[] = [
   ),
   emailAction('/api/admin/email-events/{eventId}/resend', 'resendEmail', 'Send a logged email again, as a new email'),
   emailAction('/api/admin/retry-email/{eventId}', 'retryEmail', 'Try a failed email again now'),
+  adminPost(
+    {
+      path: '/api/admin/customers/erase',
+      operationId: 'eraseCustomer',
+      summary:
+        'Erase a customer (the right to erasure): their data key is destroyed and every copy of their data removed; orders keep their number, dates, money, statuses and items',
+      body: jsonBody(eraseCustomerSchema),
+      answers: { 200: { description: 'What was erased, by id and order number', content: json(erasureResultSchema) } },
+      errors: [400, 404, 422],
+    },
+    'customers',
+  ),
 ];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { commandOperations } from './command-operations.ts';
 import { errorAnswerSchema, type HeaderName, type Operation, type Role } from './operation.ts';
+import { pushOperations } from './push-operations.ts';
 import { queryOperations } from './query-operations.ts';
 
-export const operations: readonly Operation[] = [...commandOperations, ...queryOperations];
+export const operations: readonly Operation[] = [...commandOperations, ...queryOperations, ...pushOperations];
 
 type Json = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ const ERROR_TEXT: Record<number, string> = {
 export function errorStatuses(op: Operation): number[] {
   const statuses = new Set<number>(op.errors ?? []);
   if (op.role !== 'anyone') statuses.add(401);
-  if (op.role === 'admin' || op.role === 'auditor') statuses.add(403);
+  if (op.role === 'admin' || op.role === 'auditor' || op.role === 'customer') statuses.add(403);
   if (op.method !== 'get') for (const status of [400, 403, 413, 415, 422]) statuses.add(status);
   if (op.query || op.pathParams || op.headers?.length) statuses.add(400);
   statuses.add(503);
@@ -75,6 +76,7 @@ export function errorStatuses(op: Operation): number[] {
 const rolesOf: Record<Role, string[]> = {
   anyone: [],
   'signed-in': ['customer', 'auditor', 'admin'],
+  customer: ['customer'],
   auditor: ['auditor', 'admin'],
   admin: ['admin'],
 };

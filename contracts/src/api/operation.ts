@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /** Who may call an operation (checked in one place, infra/src/http/policy.ts); admins meet 'auditor'. */
-export type Role = 'anyone' | 'signed-in' | 'auditor' | 'admin';
+export type Role = 'anyone' | 'signed-in' | 'customer' | 'auditor' | 'admin';
 
-export type Method = 'get' | 'post' | 'patch';
+export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 export interface Body {
   /** Media type -> schema (a zod schema, or raw JSON Schema for what zod does not describe, e.g. a file). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meResponseSchema } from '../auth/auth-schemas.ts';
 import { appConfigSchema } from '../config/app-config.ts';
+import { customerDataSchema, customerExportQuerySchema } from '../customers/customer-privacy.ts';
 import { searchCustomersQuerySchema } from '../customers/customer-queries.ts';
 import { DOCUMENT_ID } from '../documents/document-links.ts';
 import { renderDocumentQuerySchema, renderedDocumentSchema } from '../documents/document-views.ts';
@@ -22,6 +23,7 @@ import {
   timelineEntrySchema,
 } from '../orders/order-views.ts';
 import { auditOperations } from './audit-operations.ts';
+import { insightsOperations } from './insights-operations.ts';
 import type { Operation } from './operation.ts';
 
 /** The read side (query-service): every GET under /api. Each honours `x-min-position` (read your own write). */
@@ -37,6 +39,7 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 export const queryOperations: readonly Operation[] = [
   ...auditOperations,
+  ...insightsOperations,
   {
     method: 'get',
     path: OPENAPI_PATH,
@@ -173,11 +176,30 @@ export const queryOperations: readonly Operation[] = [
     method: 'get',
     path: '/api/admin/customers/export',
     operationId: 'exportCustomers',
-    summary: 'The customer directory as CSV',
+    summary:
+      'The customer directory as CSV; with ?email= everything held about that person as JSON (the right of access), spec sheets included',
     tag: 'customers',
     role: 'auditor',
+    query: customerExportQuerySchema,
     headers: read,
-    answers: { 200: { description: 'A CSV file', content: { 'text/csv': { type: 'string' } } } },
+    answers: {
+      200: {
+        description: "A CSV file, or with email the person's data",
+        content: { 'text/csv': { type: 'string' }, 'application/json': customerDataSchema },
+      },
+    },
+    errors: [400, 404],
+  },
+  {
+    method: 'get',
+    path: '/api/customer/export',
+    operationId: 'exportMyData',
+    summary: 'Download my data: everything held about the signed-in customer, as JSON, spec sheets included',
+    tag: 'customers',
+    role: 'signed-in',
+    headers: read,
+    answers: ok("The customer's data", customerDataSchema),
+    errors: [401, 403],
   },
   {
     method: 'get',

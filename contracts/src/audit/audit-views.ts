@@ -18,6 +18,8 @@ export const auditEventSchema = z.object({
   causationId: z.string().nullable(),
   data: z.unknown(),
   hash: z.string(),
+  /** The data and metadata as stored, personal values sealed per customer: what the hash covers (null: as shown). */
+  sealed: z.object({ data: z.unknown(), metadata: z.unknown() }).nullable().optional(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;

@@ -41,6 +41,7 @@ const fieldLabels = {
   imageUrl: 'Image URL',
   documentUrl: 'Document URL',
   manufacturer: 'Manufacturer',
+  statusHistory: 'Status History (when each status began)',
   address1: 'Address Line 1',
   address2: 'Address Line 2',
   city: 'City',
@@ -56,6 +57,8 @@ export function fieldLabel(field: string, itemNames: ReadonlyMap<string, string>
   const item = /^items\[(.+?)\]\.(.+)$/.exec(field);
   if (item) return `${itemNames.get(item[1] as string) ?? 'Item'}: ${label(item[2] as string)}`;
   if (/^emails\[.+\]\.status$/.test(field)) return 'Email delivery';
+  if (/^pushes\[.+\]\.status$/.test(field)) return 'Push delivery';
+  if (/^pushes\[.+\]\.error$/.test(field)) return 'Push failure';
   const [head, ...rest] = field.split('.');
   return [label(head as string), ...rest.map(label)].join(': ');
 }

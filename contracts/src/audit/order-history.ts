@@ -4,6 +4,7 @@ import { orderStreamPrefix, parseOrderEvent } from '../orders/order-events.ts';
 import { isOrderComplete } from '../orders/order-rules.ts';
 import { evolve, initialOrderState, type Order, type OrderState } from '../orders/order-state.ts';
 import type { OrderViewMeta } from '../orders/to-order-view.ts';
+import { parsePushEvent, pushStreamPrefix } from '../push/push-events.ts';
 
 /** One field an event changed, named as a path: `status`, `shippingAddress.city`, `items[<itemId>].status`, `emails[<id>].status`. */
 export interface FieldChange {
@@ -54,9 +55,15 @@ export function diffFields(before: Map<string, unknown>, after: Map<string, unkn
 export interface HistoryState {
   order: OrderState;
   emails: Map<string, DeliveryState>;
+  /** Where each push message to a device stands: sent, retrying or failed. */
+  pushes: Map<string, string>;
 }
 
-export const initialHistoryState = (): HistoryState => ({ order: initialOrderState(), emails: new Map() });
+export const initialHistoryState = (): HistoryState => ({
+  order: initialOrderState(),
+  emails: new Map(),
+  pushes: new Map(),
+});
 
 /**
  * One event of an order's history (its own stream or one of its emails' streams) applied to the state,
@@ -82,7 +89,23 @@ export function applyHistoryEvent(
     const id = parsed.data.notificationId;
     return withEmail(state, id, evolveDelivery(state.emails.get(id) ?? 'unrecorded', parsed), []);
   }
+  if (event.stream.startsWith(pushStreamPrefix)) return applyPushEvent(state, event);
   return { state, changes: [] };
+}
+
+/** A push outcome: the message's new standing and, when it failed, why (what staff look for). */
+function applyPushEvent(state: HistoryState, event: RecordedEvent): { state: HistoryState; changes: FieldChange[] } {
+  const parsed = safely(() => parsePushEvent(event));
+  if (!parsed) return { state, changes: [] };
+  const id = parsed.data.pushId;
+  const status = parsed.type === 'PushSent' ? 'sent' : parsed.data.nextAttemptAt ? 'retrying' : 'failed';
+  const before = state.pushes.get(id) ?? null;
+  const changes: FieldChange[] = before === status ? [] : [{ field: `pushes[${id}].status`, before, after: status }];
+  if (parsed.type === 'PushDeliveryFailed') {
+    const removed = parsed.data.subscriptionRemoved ? ' The subscription was removed.' : '';
+    changes.push({ field: `pushes[${id}].error`, before: null, after: `${parsed.data.error}${removed}` });
+  }
+  return { state: { ...state, pushes: new Map(state.pushes).set(id, status) }, changes };
 }
 
 function withEmail(state: HistoryState, id: string, status: DeliveryState, changes: FieldChange[]) {

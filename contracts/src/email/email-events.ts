@@ -16,6 +16,17 @@ export const emailEventSchemas = {
     /** Which order, and at which version its content is shown, when the request is not in the order's stream (a resend). */
     orderNumber: z.string().nullable().optional(),
     orderVersion: z.number().int().nullable().optional(),
+    /** A "taking longer than usual" notice: the item and its new estimate, as computed when it was asked for. */
+    delay: z
+      .object({
+        itemId: z.string(),
+        itemName: z.string(),
+        readyBy: z.string(),
+        likelyBy: z.string().nullable(),
+      })
+      .optional(),
+    /** The daily digest to staff: its day and the attention list's lines at the time it was asked for. */
+    digest: z.object({ day: z.string(), lines: z.array(z.string()) }).optional(),
   }),
   EmailSent: z.object({
     notificationId: z.string(),

@@ -23,7 +23,13 @@ export const DEFAULT_EMAIL_LOG_PAGE_SIZE = 25;
 export const DEFAULT_EMAIL_STATS_DAYS = 30;
 
 /** The email types our requesters use: the edit flow's order update, a resend keeps its original's. */
-export const emailTypes = { orderUpdate: 'order_update', test: 'test', loginCode: 'login_code' } as const;
+export const emailTypes = {
+  orderUpdate: 'order_update',
+  test: 'test',
+  loginCode: 'login_code',
+  delayNotice: 'delay_notice',
+  attentionDigest: 'attention_digest',
+} as const;
 
 /** Notification ids name streams; keep them to plain characters. */
 export const notificationIdPattern = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;

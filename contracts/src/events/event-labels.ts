@@ -139,7 +139,9 @@ export const eventLabels = {
   },
   CustomerNotificationRequested: {
     audit: 'Email requested',
-    timeline: (data) => studioOnly('Customer notification requested', `Email to ${data.recipientEmail}.`),
+    // An erased customer's address reads as '' (privacy/personal-fields.ts): there is nobody to name.
+    timeline: (data) =>
+      studioOnly('Customer notification requested', data.recipientEmail ? `Email to ${data.recipientEmail}.` : null),
   },
   EmailSent: {
     audit: 'Email sent',
@@ -156,6 +158,23 @@ export const eventLabels = {
   CustomerImported: {
     audit: 'Customer imported',
     timeline: () => studioOnly('Customer imported'),
+  },
+  CustomerErased: {
+    audit: 'Customer erased (right to erasure)',
+    timeline: () => studioOnly('Customer erased (right to erasure)'),
+  },
+  PushSent: {
+    audit: 'Push notification sent',
+    timeline: (data) =>
+      studioOnly('Push notification sent', `"${data.title}" through ${data.pushService}, attempt ${data.attempt}.`),
+  },
+  PushDeliveryFailed: {
+    audit: 'Push notification failed',
+    timeline: (data) =>
+      studioOnly(
+        'Push notification failed',
+        data.subscriptionRemoved ? `${data.error} The device's subscription was removed.` : data.error,
+      ),
   },
 } satisfies { [Type in EventType]: EventLabel<Type> };
 

@@ -36,24 +36,50 @@ export const documentUrl = z
     message: 'Document URL must be an https URL',
   });
 
-export const placeOrderItemSchema = z.object({
-  name: requiredText('Item name is required'),
-  sku: z.string().max(100).nullish(),
-  price: requiredPence('Price is required'),
-  quantity: z
-    .number({
-      error: (issue) =>
-        issue.input == null || issue.input === '' ? 'Quantity is required' : 'Quantity must be a whole number',
-    })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(1000),
-  manufacturer: manufacturer.nullish(),
-  status: itemStatus.nullish(),
-  estimatedDelivery: isoDate.nullish().or(z.literal('')),
-  documentUrl: documentUrl.nullish().or(z.literal('')),
-  imageUrl: z.string().max(2000).nullish(),
-});
+/** One past step of an imported item: the status it entered and when (business time, not when it was imported). */
+export const statusHistoryEntrySchema = z.object(
+  {
+    status: itemStatus,
+    at: z.string({ error: 'statusHistory: each entry needs an "at" date-time' }).pipe(isoDate),
+  },
+  { error: 'statusHistory: each entry must be an object with "status" and "at"' },
+);
+
+const statusHistorySchema = z
+  .array(statusHistoryEntrySchema, { error: 'statusHistory must be an array of { status, at }' })
+  .min(1, 'statusHistory must not be empty')
+  .max(50, 'statusHistory may have at most 50 entries')
+  .refine(
+    (history) => history.every((entry, i) => i === 0 || Date.parse(history[i - 1]?.at ?? '') <= Date.parse(entry.at)),
+    {
+      message: 'statusHistory must be in time order, oldest first',
+    },
+  );
+
+export const placeOrderItemSchema = z
+  .object({
+    name: requiredText('Item name is required'),
+    sku: z.string().max(100).nullish(),
+    price: requiredPence('Price is required'),
+    quantity: z
+      .number({
+        error: (issue) =>
+          issue.input == null || issue.input === '' ? 'Quantity is required' : 'Quantity must be a whole number',
+      })
+      .int('Quantity must be a whole number')
+      .min(1, 'Quantity must be at least 1')
+      .max(1000),
+    manufacturer: manufacturer.nullish(),
+    status: itemStatus.nullish(),
+    estimatedDelivery: isoDate.nullish().or(z.literal('')),
+    documentUrl: documentUrl.nullish().or(z.literal('')),
+    imageUrl: z.string().max(2000).nullish(),
+    statusHistory: statusHistorySchema.optional(),
+  })
+  .refine((item) => !item.statusHistory || !item.status || item.statusHistory.at(-1)?.status === item.status, {
+    message: "statusHistory must end with the item's status",
+    path: ['statusHistory'],
+  });
 
 const partialAddress = addressSchema.partial().extend({
   name: z.string().max(200).nullish(),

@@ -14,6 +14,8 @@ export const orderItemSchema = z.object({
   manufacturer: manufacturer.nullable(),
   estimatedDelivery: recordedDate.nullable(),
   status: itemStatus,
+  /** Imported history: when the item entered each status before it came here (business times, oldest first). */
+  statusHistory: z.array(z.object({ status: itemStatus, at: recordedDate })).optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -26,7 +26,11 @@ const logger = createLogger('restore', config.LOG_LEVEL);
 if (config.DATABASE_URL) await createDatabaseIfMissing(config.DATABASE_URL);
 
 const ok = await withDatabase(config, logger, async (databaseUrl) => {
-  const manifest = await restoreBackup(databaseUrl, resolve(file), { force: args.includes('--force'), migrate });
+  const manifest = await restoreBackup(databaseUrl, resolve(file), {
+    force: args.includes('--force'),
+    // The master key is never in a backup: the one this studio keeps (MASTER_KEY or its key file) reads it.
+    migrate: (url) => migrate(url, { masterKey: config.MASTER_KEY }),
+  });
   console.log(`Restored ${file} (taken ${manifest.createdAt}). Checking it:`);
   const env = { ...process.env, DATABASE_URL: databaseUrl };
   const verified = (['audit-verify', 'projections-verify'] as const).map(
@@ -55,6 +59,8 @@ const ok = await withDatabase(config, logger, async (databaseUrl) => {
   process.exit(2);
 });
 console.log(ok ? '\nThe restore is complete and checked.' : '\nThe restore did NOT pass its checks (see above).');
+// Erasures made after the backup was taken are in the ledger kept beside the master key, not in the backup.
+if (ok) console.log('Erasures made since this backup was taken: apply them again with npm run privacy -- reapply');
 process.exit(ok ? 0 : 1);
 
 /** A DATABASE_URL naming a database that does not exist yet: made on its server, as a restore's target. */

@@ -240,7 +240,15 @@ async function initCluster(initdb: string, dataDir: string, password: string, ru
 /** The server on loopback only (no Unix socket), its output appended to `logFile`. */
 function spawnServer(postgres: string, dataDir: string, port: number, logFile: string, runAs: RunAs | null) {
   const log = openSync(logFile, 'a');
-  const settings = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'max_connections=200'];
+  const settings = [
+    'listen_addresses=127.0.0.1',
+    'unix_socket_directories=',
+    'max_connections=200',
+    // Old log segments are removed, not kept for reuse: after an erasure nothing of it stays in them
+    // (infra/src/privacy/scrub-storage.ts).
+    'wal_recycle=off',
+    'wal_init_zero=off',
+  ];
   return spawn(postgres, ['-D', dataDir, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])], {
     ...(runAs ?? {}),
     stdio: ['ignore', log, log],

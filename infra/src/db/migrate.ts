@@ -1,12 +1,18 @@
 import { join } from 'node:path';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
+import { convertPlaintextHistory } from '../privacy/convert-history.ts';
+import { loadMasterKey } from '../privacy/master-key.ts';
 import { repoRoot } from '../repo-root.ts';
 
 const migrationsDir = join(repoRoot, 'infra', 'src', 'migrations');
 
-/** Apply every pending migration. Idempotent, and safe when several processes start at once (it locks). */
-export async function migrate(databaseUrl: string): Promise<void> {
+/**
+ * Apply every pending migration, then seal the personal data of a history written before encryption
+ * (once; `masterKey` is MASTER_KEY's value, else the key file's). Idempotent, and safe when several
+ * processes start at once (both lock).
+ */
+export async function migrate(databaseUrl: string, options: { masterKey?: string } = {}): Promise<void> {
   await runner({
     databaseUrl,
     dir: migrationsDir,
@@ -19,6 +25,7 @@ export async function migrate(databaseUrl: string): Promise<void> {
     logger: { debug: () => {}, info: () => {}, warn: console.warn, error: console.error },
   });
   await grantAppRole(databaseUrl);
+  await convertPlaintextHistory(databaseUrl, () => loadMasterKey(options.masterKey));
 }
 
 /** The app role's grants cover every table, including those of migrations that came after its own. */

@@ -44,4 +44,6 @@ export interface DocumentStore {
   read(id: string): Promise<Readable>;
   /** Removes the document and its bytes; false when there was none. */
   delete(id: string): Promise<boolean>;
+  /** The records of the documents uploaded for these orders (an erasure's or an export's spec sheets). */
+  forOrders(orderNumbers: readonly string[]): Promise<DocumentRecord[]>;
 }

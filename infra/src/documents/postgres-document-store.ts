@@ -82,6 +82,14 @@ export function createPostgresDocumentStore(pool: pg.Pool): DocumentStore {
       await pipeline(checked(pool, row), new Writable({ write: (_chunk, _encoding, next) => next() }));
       return Readable.from(checked(pool, row), { objectMode: false });
     },
+    async forOrders(orderNumbers) {
+      // Order numbers are matched as the order routes match them: whatever their case.
+      const { rows } = await pool.query<DocumentRow>(
+        'select * from documents.documents where upper(order_number) = any($1::text[]) order by uploaded_at, id',
+        [orderNumbers.map((orderNumber) => orderNumber.toUpperCase())],
+      );
+      return rows.map(toRecord);
+    },
     async delete(id) {
       if (!DOCUMENT_ID.test(id)) return false;
       const { rows } = await pool.query<{ deleted: boolean }>(

@@ -45,6 +45,11 @@ export interface AuditedEvent extends RecordedEvent {
   recordedAt: string;
   /** sha256 hex of (previous hash in the stream + canonical document): see event-hash.ts. */
   hash: string;
+  /**
+   * The data and metadata as stored, when they hold personal values sealed per customer
+   * (infra/src/privacy/): what the hash covers. Absent when they are stored as read.
+   */
+  sealed?: { data: unknown; metadata: unknown };
 }
 
 /** Which events an audit read returns: some streams only, and/or recorded in [from, to). */

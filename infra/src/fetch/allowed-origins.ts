@@ -26,32 +26,45 @@ export const GOOGLE_DOCUMENT_ORIGINS = [
 
 const defaultPort = (protocol: string) => (protocol === 'https:' ? '443' : '80');
 
-function parseRule(entry: string, explicit: boolean): OriginRule {
+function parseRule(entry: string, explicit: boolean, variable: string, defaults: readonly string[]): OriginRule {
   const subdomains = /^[a-z]+:\/\/\*\./i.test(entry);
   const url = new URL(subdomains ? entry.replace('*.', '') : entry);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`DOCUMENT_FETCH_ORIGINS: "${entry}" must be http:// or https://`);
+    throw new Error(`${variable}: "${entry}" must be http:// or https://`);
   }
   if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash) {
-    throw new Error(`DOCUMENT_FETCH_ORIGINS: "${entry}" must be scheme://host[:port] only`);
+    throw new Error(`${variable}: "${entry}" must be scheme://host[:port] only`);
   }
-  const isGoogle = (GOOGLE_DOCUMENT_ORIGINS as readonly string[]).includes(url.origin);
+  const isDefault = defaults.includes(url.origin);
   return {
     protocol: url.protocol,
     host: url.hostname,
     port: url.port || defaultPort(url.protocol),
     subdomains,
-    trusted: explicit && !isGoogle && !subdomains,
+    trusted: explicit && !isDefault && !subdomains,
   };
 }
 
-export function parseDocumentOrigins(value: string | undefined): OriginRule[] {
-  const entries = (value ?? '')
+/** An operator's comma-separated origins (`variable` names them in errors) as rules. */
+export function parseOriginList(
+  value: string | undefined,
+  variable: string,
+  defaults: readonly string[],
+): OriginRule[] {
+  return (value ?? '')
     .split(',')
     .map((entry) => entry.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return GOOGLE_DOCUMENT_ORIGINS.map((origin) => parseRule(origin, false));
-  return entries.map((entry) => parseRule(entry, true));
+    .filter(Boolean)
+    .map((entry) => parseRule(entry, true, variable, defaults));
+}
+
+/** The built-in origins as rules: held to what they are (https, public addresses). */
+export const builtInOrigins = (origins: readonly string[]): OriginRule[] =>
+  origins.map((origin) => parseRule(origin, false, 'built-in', origins));
+
+export function parseDocumentOrigins(value: string | undefined): OriginRule[] {
+  const listed = parseOriginList(value, 'DOCUMENT_FETCH_ORIGINS', GOOGLE_DOCUMENT_ORIGINS);
+  return listed.length > 0 ? listed : builtInOrigins(GOOGLE_DOCUMENT_ORIGINS);
 }
 
 /** The rule that lets this URL be fetched, or null. URLs carrying credentials never match. */

@@ -13,7 +13,7 @@ const manifest = {
   'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_framework.js'] },
   '_framework.js': { file: 'assets/framework-b.js' },
   '_shared.js': { file: 'assets/shared-c.js', imports: ['_framework.js'] },
-  'src/features/orders/components/customer-dashboard-page.tsx': {
+  'src/app/routes/customer-dashboard-route.tsx': {
     file: 'assets/customer-dashboard-d.js',
     imports: ['_shared.js'],
   },

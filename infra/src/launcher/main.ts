@@ -8,6 +8,7 @@ import { openDatabase, repoRoot } from '../db/database.ts';
 import { createPool } from '../db/pool.ts';
 import { moveConfiguredDiskDocuments } from '../documents/move-disk-documents.ts';
 import { createLogger } from '../logger.ts';
+import { scrubAfterErasures } from '../privacy/scrub-storage.ts';
 import { type Entry, nodeArgs as entryArgs, runsCompiled } from './entry-args.ts';
 import { whenParentGone } from './exit-with-parent.ts';
 import { freePort } from './free-port.ts';
@@ -54,6 +55,8 @@ if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   console.log(`\n${message}\n`);
 }
 await pool.end();
+// As the owner, for as long as the app runs: the database's files are scrubbed after each erasure.
+const scrubber = scrubAfterErasures(createPool(database.url, 2), logger);
 
 // The services connect as the app role (least privilege); migrations and the admin above ran as the owner.
 const appUrl = await prepareAppRole(database.url, appDatabaseUrl(database.url, config.APP_DATABASE_URL), logger);
@@ -138,6 +141,7 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'stopping');
   restarts.forget();
   await supervisor.stop();
+  await scrubber.close();
   await database.stop();
   logger.info('stopped');
   process.exit(0);

@@ -1,7 +1,6 @@
 import { itemStatuses } from '@ot/contracts/orders/item-status.ts';
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { start } from '@ot/infra/event-store/event-store.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -22,7 +21,7 @@ const logger = createLogger('test', 'silent');
 test('GETs during a rebuild all answer complete data, and writes made meanwhile are applied exactly once', async ({
   stack,
 }) => {
-  const store = createPostgresEventStore(stack.db.pool);
+  const store = stack.store;
   await appendHistory(store, mixedHistory(300, { everyType: true }));
   const admin = await signedInAdmin(stack);
   const order = await addOrder(admin);

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createLogger } from '@ot/infra/logger.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -13,15 +12,14 @@ import { verifyReadModels } from './verify-read-models.ts';
 const test = suite<{ stack: Stack }>('projections:verify', { stack: undefined as never });
 test.before(async (context) => {
   context.stack = await startStack();
-  await appendHistory(createPostgresEventStore(context.stack.db.pool), mixedHistory(60, { everyType: true }));
+  await appendHistory(context.stack.store, mixedHistory(60, { everyType: true }));
   await addOrder(await signedInAdmin(context.stack));
   await context.stack.settle();
 });
 test.after(async ({ stack }) => stack.stop());
 
 const logger = createLogger('test', 'silent');
-const verify = (stack: Stack) =>
-  verifyReadModels({ pool: stack.db.pool, store: createPostgresEventStore(stack.db.pool), projections, logger });
+const verify = (stack: Stack) => verifyReadModels({ pool: stack.db.pool, store: stack.store, projections, logger });
 const verifyCli = fileURLToPath(new URL('../verify.ts', import.meta.url));
 
 test('a live system passes: every read model equals a replay of the events, and the check is recorded', async ({
@@ -35,7 +33,16 @@ test('a live system passes: every read model equals a replay of the events, and 
   assert.ok(report.ok, JSON.stringify(report.tables.filter((t) => !t.ok)));
   assert.equal(
     report.tables.map((t) => t.table),
-    ['orders', 'order_items', 'order_timeline', 'customers', 'email_events', 'email_retry_queue'],
+    [
+      'orders',
+      'order_items',
+      'order_timeline',
+      'item_stages',
+      'item_stage_spans',
+      'customers',
+      'email_events',
+      'email_retry_queue',
+    ],
   );
   assert.ok((report.tables[0]?.liveRows ?? 0) >= 61);
   const { rows } = await stack.db.pool.query(

@@ -171,6 +171,38 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
         ],
       },
       {
+        // A push of the same update to one of the customer's devices: gone at the push service, then nothing more.
+        stream: `push-${notificationId}-device`,
+        events: [
+          event(
+            'PushDeliveryFailed',
+            {
+              pushId: `${notificationId}-device`,
+              notificationId,
+              orderNumber,
+              attempt: 1,
+              pushService: 'https://fcm.googleapis.com',
+              error: 'The push service https://fcm.googleapis.com answered 503',
+              nextAttemptAt: '2026-01-02T10:00:02.000Z',
+              subscriptionRemoved: false,
+            },
+            'notifier',
+          ),
+          event(
+            'PushSent',
+            {
+              pushId: `${notificationId}-device`,
+              notificationId,
+              orderNumber,
+              attempt: 2,
+              pushService: 'https://fcm.googleapis.com',
+              title: `${orderNumber}: Driver`,
+            },
+            'notifier',
+          ),
+        ],
+      },
+      {
         stream: `customer-${emailOf(i + 1)}`,
         events: [
           event('CustomerImported', {
@@ -192,6 +224,7 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
             lastName: 'Customer',
             phone: null,
           }),
+          event('CustomerErased', { reason: 'Asked to be forgotten', orderNumbers: [], notificationIds: [] }),
         ],
       },
     );

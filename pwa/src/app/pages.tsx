@@ -35,8 +35,8 @@ const lazyPages = {
     (m) => m.StaffLoginPage,
   ),
   customerDashboard: lazyPage(
-    () => import('../features/orders/components/customer-dashboard-page.tsx'),
-    (m) => m.CustomerDashboardPage,
+    () => import('./routes/customer-dashboard-route.tsx'),
+    (m) => m.CustomerDashboardRoute,
   ),
   orderDetail: lazyPage(
     () => import('./routes/order-detail-route.tsx'),
@@ -69,6 +69,14 @@ const lazyPages = {
   emailLogs: lazyPage(
     () => import('../features/email-logs/email-logs-page.tsx'),
     (m) => m.EmailLogsPage,
+  ),
+  customers: lazyPage(
+    () => import('./routes/customers-route.tsx'),
+    (m) => m.CustomersRoute,
+  ),
+  insights: lazyPage(
+    () => import('../features/insights/components/insights-page.tsx'),
+    (m) => m.InsightsPage,
   ),
 } satisfies Record<LazyRouteName, Page>;
 

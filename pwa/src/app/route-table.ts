@@ -40,7 +40,7 @@ export const routes = {
   customerDashboard: {
     paths: ['/dashboard'],
     guard: 'customer',
-    module: 'src/features/orders/components/customer-dashboard-page.tsx',
+    module: 'src/app/routes/customer-dashboard-route.tsx',
     start: 'customer',
     data: ['/api/auth/me', '/api/customer/orders', '/api/config'],
   },
@@ -98,6 +98,18 @@ export const routes = {
     paths: ['/admin/email-logs'],
     guard: 'staff',
     module: 'src/features/email-logs/email-logs-page.tsx',
+    start: 'staff',
+  },
+  customers: {
+    paths: ['/admin/customers'],
+    guard: 'staff',
+    module: 'src/app/routes/customers-route.tsx',
+    start: 'staff',
+  },
+  insights: {
+    paths: ['/admin/insights'],
+    guard: 'staff',
+    module: 'src/features/insights/components/insights-page.tsx',
     start: 'staff',
   },
 } as const satisfies Record<string, PageRoute>;

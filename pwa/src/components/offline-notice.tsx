@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, WifiOff } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { useOnline } from '../lib/use-online.ts';
+import { useServerState } from '../lib/use-online.ts';
 import { Card, CardBody } from './ui/card.tsx';
 
 /** The time as 'MMM dd, HH:mm' without date-fns, which is not part of a customer's first load. */
@@ -32,19 +32,31 @@ function useLastUpdated(): number {
   );
 }
 
-/** Offline is a state of every screen, not an error: it says so, and how old what is shown is. */
+/** What the banner says: the browser offline, the server not reached, or the server failing. */
+const notices = {
+  offline: { Icon: WifiOff, text: 'Offline' },
+  unreachable: { Icon: WifiOff, text: 'Offline - the server cannot be reached' },
+  failing: { Icon: CloudOff, text: 'The server is having trouble - showing what was last loaded' },
+};
+
+/**
+ * Offline is a state of every screen, not an error: it says so, and how old what is shown is. So is a
+ * server that cannot be reached while the browser says online, or one that answers with errors: the
+ * screens keep showing what they last had.
+ */
 export function OfflineBanner() {
-  const online = useOnline();
+  const server = useServerState();
   const lastUpdated = useLastUpdated();
-  if (online) return null;
+  if (server === 'answering') return null;
+  const { Icon, text } = notices[server];
   return (
     <div
       role="status"
       className="border-b border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
     >
       <p className="mx-auto flex max-w-7xl items-center gap-2 px-4 py-2 text-sm">
-        <WifiOff aria-hidden="true" className="h-4 w-4 shrink-0" />
-        {lastUpdated > 0 ? `Offline - last updated ${shortDateTime(lastUpdated)}` : 'Offline'}
+        <Icon aria-hidden="true" className="h-4 w-4 shrink-0" />
+        {lastUpdated > 0 ? `${text} - last updated ${shortDateTime(lastUpdated)}` : text}
       </p>
     </div>
   );

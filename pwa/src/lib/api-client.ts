@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { serverAnswered, serverUnreachable } from './reachability.ts';
 
 /**
  * Any non-OK response raises an error whose message is `<status>: <body text>`
@@ -48,6 +49,13 @@ export const isTransientError = (error: unknown): boolean =>
  * position seen as `x-min-position`, so the query side waits until the projector has applied it.
  */
 let lastPosition = 0;
+
+/**
+ * A read with no answer by then counts as no answer at all (a captive portal or a dead Wi-Fi can hold a
+ * request open for minutes). Writes have no such bound: an upload may take long, and the outbox sends a
+ * write that got no answer again under its Idempotency-Key.
+ */
+const READ_TIMEOUT_MS = 20_000;
 
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -109,11 +117,13 @@ export async function request<S extends z.ZodType>(
   if (method === 'GET' && lastPosition > 0) headers['x-min-position'] = String(lastPosition);
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
-  let response = await send(path, { method, headers, body, credentials: 'include', signal: options.signal });
+  const timeout = method === 'GET' ? AbortSignal.timeout(READ_TIMEOUT_MS) : undefined;
+  const signal = timeout && options.signal ? AbortSignal.any([options.signal, timeout]) : (timeout ?? options.signal);
+  let response = await send(path, { method, headers, body, credentials: 'include', signal });
   // The query side waited its bound and still had not applied our last write: its answer may be older than
   // what this user just saved, so ask once more rather than show it.
   if (headers['x-min-position'] && response.headers.get('x-min-position-reached') === 'false') {
-    response = await send(path, { method, headers, body, credentials: 'include', signal: options.signal });
+    response = await send(path, { method, headers, body, credentials: 'include', signal });
   }
   const position = Number(response.headers.get('x-event-position') ?? 0);
   if (position > lastPosition) lastPosition = position;
@@ -122,14 +132,18 @@ export async function request<S extends z.ZodType>(
   return { data: (await schema).parse(text ? JSON.parse(text) : null), headers: response.headers };
 }
 
+/** Every answer and every request that got none tells lib/reachability.ts whether the server can be reached. */
 async function send(path: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(path, init);
+    const response = await fetch(path, init);
+    serverAnswered(response.status);
+    return response;
   } catch (error) {
     // An abort by the caller stays an abort; anything else means no answer came.
     const signal = init.signal;
     if (signal?.aborted && !(signal.reason instanceof DOMException && signal.reason.name === 'TimeoutError'))
       throw error;
+    serverUnreachable();
     throw new NetworkError(error);
   }
 }
@@ -141,4 +155,17 @@ export async function getJson<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.infer<S>> {
   return (await request(path, schema, { signal })).data;
+}
+
+/** The server's reason in an error body's `error` (or `message`) field, if it sent one. */
+export function serverError(error: unknown): string | undefined {
+  const text = (error as { bodyText?: unknown }).bodyText;
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const reason = body.error ?? body.message;
+    return typeof reason === 'string' && reason ? reason : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -23,6 +23,7 @@ const LAST_USER = 'last-user';
 /** A week: long enough for a phone left offline, short enough not to show a stale season. */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const BUSTER = 'v1';
+const FORGET_WAIT_MS = 2_000;
 /**
  * The schemas (zod and the contracts' views) load only on a device that keeps someone's data: a first
  * visit, or a signed-out one, does without them, and the first visit's JavaScript stays small. A customer's
@@ -129,5 +130,7 @@ export async function forgetUser(userId: string | null): Promise<void> {
     unsubscribe = null;
     persistingFor = null;
   }
-  await Promise.all([del(LAST_USER, store), userId ? del(`cache:${userId}`, store) : undefined]).catch(() => {});
+  const deleted = Promise.all([del(LAST_USER, store), userId ? del(`cache:${userId}`, store) : undefined]);
+  // Waited for, but not for ever: IndexedDB can hang (WebKit now and then), and signing out must go on.
+  await Promise.race([deleted.catch(() => {}), new Promise((resolve) => setTimeout(resolve, FORGET_WAIT_MS))]);
 }

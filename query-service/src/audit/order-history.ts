@@ -1,6 +1,7 @@
 import { emailStream, emailStreamPrefix } from '@ot/contracts/audit/order-history.ts';
 import { orderNotFound } from '@ot/contracts/errors/domain-errors.ts';
 import { orderStream } from '@ot/contracts/orders/order-events.ts';
+import { pushStreamPrefix } from '@ot/contracts/push/push-events.ts';
 import type { AuditedEvent, EventStore } from '@ot/infra/event-store/event-store.ts';
 import type { QueryServiceDeps } from '../deps.ts';
 
@@ -33,7 +34,8 @@ export async function readOrderEvents(
 /**
  * Every stream of an order's history, found from the events alone: its own, the streams of the emails
  * its events requested (named by their notification id), and the emails that live apart but name the
- * order in their request (a resend carries the order number).
+ * order in their request (a resend carries the order number), and the order's push messages (each
+ * outcome names the order).
  */
 export async function orderHistoryStreams(
   deps: Pick<QueryServiceDeps, 'store'>,
@@ -45,8 +47,8 @@ export async function orderHistoryStreams(
       ? [emailStream(String((event.data as { notificationId?: unknown }).notificationId))]
       : [],
   );
-  const naming = (await deps.store.streamsNamingOrder(orderNumber)).filter((stream) =>
-    stream.startsWith(emailStreamPrefix),
+  const naming = (await deps.store.streamsNamingOrder(orderNumber)).filter(
+    (stream) => stream.startsWith(emailStreamPrefix) || stream.startsWith(pushStreamPrefix),
   );
   return { orderNumber, streams: [...new Set([orderStream(orderNumber), ...requested, ...naming])] };
 }
@@ -66,5 +68,7 @@ export const auditRecord = (event: AuditedEvent) => ({
   causationId: event.metadata.causationId ?? null,
   data: event.data,
   hash: event.hash,
+  /** The data and metadata as stored (personal values sealed), which is what the hash covers; null when the same. */
+  sealed: event.sealed ?? null,
 });
 export type AuditRecord = ReturnType<typeof auditRecord>;

@@ -27,6 +27,8 @@ export const customersProjection: Projection = {
     if (event.stream.startsWith(customerStreamPrefix) && event.type === 'CustomerImported') {
       // An imported customer never overwrites what an order told us; it only fills a missing phone.
       const { email, customerName, phone } = event.data;
+      // An erased customer's email reads as '' (personal-fields.ts): nobody to list.
+      if (email === '') return [];
       const key = emailKey(email);
       const existing = view.get('customers', key);
       const row = existing
@@ -46,6 +48,7 @@ export const customersProjection: Projection = {
     const order = view.get('orders', event.stream.slice(orderStreamPrefix.length));
     if (!order) return [];
     const email = order.customer_email as string;
+    if (email === '') return [];
     const row = {
       email_lower: emailKey(email),
       customer_email: email,

@@ -91,6 +91,15 @@ function itemColumns(event: RecordedDomainEvent, item: Row): Row | null {
 }
 
 /**
+ * When the order became complete: an imported order's last step of history (business time), else the event's time.
+ */
+function completedAt(event: RecordedDomainEvent): string {
+  if (event.type !== 'OrderPlaced') return event.metadata.occurredAt;
+  const lasts = event.data.items.flatMap((item) => item.statusHistory?.at(-1)?.at ?? []);
+  return lasts.reduce((a, b) => (Date.parse(a) >= Date.parse(b) ? a : b), lasts[0] ?? event.metadata.occurredAt);
+}
+
+/**
  * The order's derived columns (status, complete, ETAs added, ETA, delivered) from its items, by the rules in contracts/order-rules.ts,
  * with the event's own time so a rebuild gives the same rows.
  */
@@ -107,7 +116,7 @@ function derived(order: Row, items: readonly Row[], event: RecordedDomainEvent):
     all_etas_added: allEtasAdded(facts),
     // The order's ETA, so the dashboard's list tells overdue from columns without reading the items.
     eta: orderEta({ estimatedDelivery: order.estimated_delivery as string | null, items: facts }),
-    delivered_at: complete ? (order.delivered_at ?? event.metadata.occurredAt) : null,
+    delivered_at: complete ? (order.delivered_at ?? completedAt(event)) : null,
     // Every event of the stream moves the order's version, notifications included: clients send it back in If-Match.
     version: event.version,
     updated_at: event.metadata.occurredAt,

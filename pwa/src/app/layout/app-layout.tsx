@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { CodeLoadBoundary } from '../../components/code-load-boundary.tsx';
 import { OfflineBanner } from '../../components/offline-notice.tsx';
 import { PageSpinner } from '../../components/page-spinner.tsx';
 import { useAfterFirstRender } from '../../lib/after-first-render.ts';
@@ -24,18 +25,23 @@ function LaterToaster() {
 }
 
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <Header />
       <UpdatePrompt />
       <OfflineBanner />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <CodeLoadBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </CodeLoadBoundary>
       </main>
       <Footer />
-      <LaterToaster />
+      <CodeLoadBoundary>
+        <LaterToaster />
+      </CodeLoadBoundary>
     </div>
   );
 }

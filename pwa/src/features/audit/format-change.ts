@@ -23,8 +23,9 @@ export function formatValue(field: string, value: unknown): string {
   const key = lastKey(field);
   if (typeof value === 'number' && moneyFields.has(key)) return formatMoney(value);
   if (typeof value === 'string' && dateFields.has(key)) return formatDate(value, DATE) || value;
-  if (typeof value === 'string' && key === 'status' && !field.startsWith('emails[')) return statusLabel(value);
-  if (typeof value === 'string' && field.startsWith('emails[')) return value.charAt(0).toUpperCase() + value.slice(1);
+  const delivery = field.startsWith('emails[') || field.startsWith('pushes[');
+  if (typeof value === 'string' && key === 'status' && !delivery) return statusLabel(value);
+  if (typeof value === 'string' && delivery) return value.charAt(0).toUpperCase() + value.slice(1);
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return JSON.stringify(value);
@@ -35,10 +36,12 @@ export const formatTime = (iso: string) => formatDate(iso, DATE_TIME);
 /** The kinds an event belongs to, from its stream, type and the fields it changed. */
 export function kindsOf(event: { stream: string; type: string; changes: { field: string }[] }): Set<ChangeKind> {
   const kinds = new Set<ChangeKind>();
-  if (event.stream.startsWith('email-') || event.type === 'CustomerNotificationRequested') kinds.add('emails');
+  // Push messages are the customer's notifications too: shown with the emails.
+  const notification = /^(email|push)-/.test(event.stream) || event.type === 'CustomerNotificationRequested';
+  if (notification) kinds.add('emails');
   for (const { field } of event.changes) {
     if (field.startsWith('items[')) kinds.add('items');
-    else if (field.startsWith('emails[')) kinds.add('emails');
+    else if (field.startsWith('emails[') || field.startsWith('pushes[')) kinds.add('emails');
     else if (/^(customer(Name|Email|Phone)|shippingAddress|billingAddress)/.test(field)) kinds.add('customer');
     else if (/^(customerNotes|fitterNotes)$/.test(field)) kinds.add('notes');
     else kinds.add('order');

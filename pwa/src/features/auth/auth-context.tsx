@@ -59,6 +59,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifyLoginCode: async (challengeId, code) => signedIn(await verifyLoginCode(challengeId, code)),
       logout: async () => {
         try {
+          // While still signed in: the server removes this device's subscription only for its owner.
+          await import('../../lib/push-device.ts').then((m) => m.unsubscribeDevice()).catch(() => {});
           await logout();
         } finally {
           // Offline too: this device forgets the user's data even if the server did not hear.

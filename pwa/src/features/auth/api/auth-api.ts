@@ -29,11 +29,13 @@ export async function fetchMe(signal?: AbortSignal): Promise<SessionUser | null>
   }
 }
 
-// 'always': offline the check fails at once (keeping the cached user) instead of waiting paused.
+// 'always': offline the check fails at once (keeping the cached user) instead of waiting paused; it is not
+// tried again by itself (the app asks again when the server can be reached: lib/query-client.ts).
 export const meQuery = queryOptions({
   queryKey: authKeys.me,
   queryFn: ({ signal }) => fetchMe(signal),
   networkMode: 'always',
+  retry: false,
 });
 
 /**

@@ -30,16 +30,3 @@ export async function resendEmail(eventId: string) {
     })
   ).data;
 }
-
-/** The server's reason in an error body's `error` (or `message`) field, if it sent one. */
-export function serverError(error: unknown): string | undefined {
-  const text = (error as { bodyText?: unknown }).bodyText;
-  if (typeof text !== 'string') return undefined;
-  try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
-    const reason = body.error ?? body.message;
-    return typeof reason === 'string' && reason ? reason : undefined;
-  } catch {
-    return undefined;
-  }
-}

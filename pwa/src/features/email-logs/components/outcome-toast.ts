@@ -1,5 +1,5 @@
+import { serverError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { serverError } from '../api/email-mutations.ts';
 
 /**
  * An email mutation's `onSettled` (useMutation's options, which the mutation runs itself) that tells its

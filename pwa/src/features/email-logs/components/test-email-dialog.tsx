@@ -8,7 +8,8 @@ import { CornerClose } from '../../../components/ui/corner-close.tsx';
 import { Field, invalidProps } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import '../api/email-mutation-defaults.ts';
-import { emailMutationKeys, serverError } from '../api/email-mutations.ts';
+import { serverError } from '../../../lib/api-client.ts';
+import { emailMutationKeys } from '../api/email-mutations.ts';
 import { toastOutcome } from './outcome-toast.ts';
 
 /**

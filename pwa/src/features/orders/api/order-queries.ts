@@ -14,6 +14,7 @@ export const orderKeys = {
   detail: (orderNumber: string) => [...orderKeys.all, 'detail', orderNumber] as const,
   items: (orderNumber: string) => [...orderKeys.detail(orderNumber), 'items'] as const,
   timeline: (orderNumber: string) => [...orderKeys.detail(orderNumber), 'timeline'] as const,
+  usualReady: (orderNumber: string) => [...orderKeys.detail(orderNumber), 'usual-ready'] as const,
 };
 
 const path = (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}`;
@@ -48,4 +49,20 @@ export const orderTimelineQuery = (orderNumber: string) =>
   queryOptions({
     queryKey: orderKeys.timeline(orderNumber),
     queryFn: ({ signal }) => getJson(`${path(orderNumber)}/timeline`, z.array(timelineEntrySchema), signal),
+  });
+
+/**
+ * GET /api/orders/{n}/usual-ready: when the items without an ETA are usually ready, from the studio's
+ * history. Asked for only while the order has no ETA, after the page shows; its schema comes with it.
+ */
+export const usualReadyQuery = (orderNumber: string) =>
+  queryOptions({
+    queryKey: orderKeys.usualReady(orderNumber),
+    queryFn: ({ signal }) =>
+      getJson(
+        `${path(orderNumber)}/usual-ready`,
+        () => import('@ot/contracts/insights/insights-views.ts').then((m) => m.usualReadySchema),
+        signal,
+      ),
+    staleTime: ITEM_LIST_CACHE_MS,
   });

@@ -39,7 +39,16 @@ export function CustomerDashboardPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <h1 className="text-2xl font-bold">Your Orders</h1>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">Your Orders</h1>
+        <Button
+          variant="outline"
+          // Its code is fetched on the click: the dashboard is on a phone's first visit.
+          onClick={() => void import('../api/download-my-data.ts').then((m) => m.downloadMyData())}
+        >
+          Download my data
+        </Button>
+      </div>
       <OrderFilterBar
         idPrefix="customer-orders"
         search={filters.search}
@@ -62,7 +71,7 @@ export function CustomerDashboardPage() {
             <Skeleton key={row} testId="order-skeleton" className="h-52 w-full rounded-lg" />
           ))}
         </div>
-      ) : orders.isError ? (
+      ) : orders.isError && orders.data === undefined ? (
         <EmptyState icon="error" title="Error loading orders" hint="Please try again later." />
       ) : shown.length === 0 ? (
         <EmptyState

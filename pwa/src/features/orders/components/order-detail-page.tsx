@@ -9,7 +9,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { DATE, formatDate, LONG_DATE } from '../../../lib/format.ts';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
-import { orderItemsQuery, orderQuery } from '../api/order-queries.ts';
+import { orderItemsQuery, orderQuery, usualReadyQuery } from '../api/order-queries.ts';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -19,7 +19,9 @@ export const parcelforceUrl = (trackingNumber: string) =>
   `https://www.parcelforce.com/track-trace?trackNumber=${encodeURIComponent(trackingNumber)}`;
 
 /** The whole order's estimated delivery, or that the manufacturer has not given one yet. */
-function DeliveryEstimate({ eta }: { eta: string | null }) {
+/** The whole order's ETA; without one, when the studio's history says it is usually ready (asked for then only). */
+function DeliveryEstimate({ eta, orderNumber }: { eta: string | null; orderNumber: string }) {
+  const usual = useQuery({ ...usualReadyQuery(orderNumber), enabled: !eta });
   return (
     <div className="flex items-start gap-3 rounded-md bg-emerald-50 p-3 dark:bg-emerald-950">
       <CalendarClock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-800 dark:text-emerald-300" />
@@ -29,7 +31,14 @@ function DeliveryEstimate({ eta }: { eta: string | null }) {
           <p className="font-semibold">{formatDate(eta, LONG_DATE)}</p>
         </div>
       ) : (
-        <p className="font-medium">Awaiting ETA From Manufacturer</p>
+        <div>
+          <p className="font-medium">Awaiting ETA From Manufacturer</p>
+          {usual.data?.usuallyReadyBy && (
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              Usually ready by {formatDate(usual.data.usuallyReadyBy, DATE)}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );
@@ -106,7 +115,7 @@ export function OrderDetailPage({
             <p className="wrap-anywhere text-gray-700 dark:text-gray-300">{data.customerName}</p>
             <p className="text-sm text-gray-700 dark:text-gray-300">Ordered on {formatDate(data.orderDate, DATE)}</p>
           </div>
-          <DeliveryEstimate eta={data.eta} />
+          <DeliveryEstimate eta={data.eta} orderNumber={data.orderNumber} />
           {data.trackingNumber && <TrackingLink trackingNumber={data.trackingNumber} />}
         </CardBody>
       </Card>

@@ -1,7 +1,7 @@
 import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { FileUp, Mail, Plus, ShieldCheck } from 'lucide-react';
+import { ChartColumn, FileUp, Mail, Plus, ShieldCheck, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
@@ -72,9 +72,17 @@ function DashboardHeader({ testEmail, readOnly }: { testEmail?: ReactNode; readO
           <Mail aria-hidden="true" className="h-4 w-4" />
           Email Logs
         </LinkButton>
+        <LinkButton to="/admin/customers" variant="outline">
+          <Users aria-hidden="true" className="h-4 w-4" />
+          Customers
+        </LinkButton>
         <LinkButton to="/admin/audit" variant="outline">
           <ShieldCheck aria-hidden="true" className="h-4 w-4" />
           Audit
+        </LinkButton>
+        <LinkButton to="/admin/insights" variant="outline">
+          <ChartColumn aria-hidden="true" className="h-4 w-4" />
+          Insights
         </LinkButton>
         {!readOnly && testEmail}
       </div>
@@ -83,11 +91,10 @@ function DashboardHeader({ testEmail, readOnly }: { testEmail?: ReactNode; readO
 }
 
 /**
- * The server filters, counts and pages the orders (newest first); rows load as the admin scrolls, so
- * the first rows come as fast with 100,000 orders as with ten. `testEmail` is the email feature's Test
- * Email button, composed in by the app; `readOnly` (an auditor) leaves out every button that writes.
+ * The orders: the server filters, counts and pages them (newest first); rows load as the admin scrolls,
+ * so the first rows come as fast with 100,000 orders as with ten.
  */
-export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?: ReactNode; readOnly?: boolean }) {
+function OrdersView() {
   const filters = useSnapshot(adminFilters);
   const search = useDebouncedValue(filters.search, FILTER_DEBOUNCE_MS);
   const orders = useInfiniteQuery(adminOrdersPagesQuery({ tab: filters.tab, search, status: filters.status }));
@@ -99,9 +106,7 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
   const rows = orders.data?.pages.flatMap((page) => page.orders) ?? [];
 
   return (
-    <div className="flex flex-col gap-5">
-      <DashboardHeader readOnly={readOnly} testEmail={testEmail} />
-
+    <>
       <OrderFilterBar
         idPrefix="admin-orders"
         search={filters.search}
@@ -133,7 +138,7 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
                       <Skeleton key={row} className="h-10 w-full" />
                     ))}
                   </CardBody>
-                ) : orders.isError ? (
+                ) : orders.isError && orders.data === undefined ? (
                   <CardBody className="py-10 text-center">
                     <h2 className="text-lg font-semibold">Error loading orders</h2>
                     <p className="text-sm text-gray-700 dark:text-gray-300">Please try again later.</p>
@@ -155,6 +160,36 @@ export function AdminDashboardPage({ testEmail, readOnly = false }: { testEmail?
           </Tabs.Content>
         ))}
       </Tabs.Root>
+    </>
+  );
+}
+
+/** Whether the dashboard shows the attention list instead of the orders, and how to switch. */
+export interface AttentionView {
+  open: boolean;
+  toggle: () => void;
+}
+
+/**
+ * `testEmail` is the email feature's Test Email button and `attention` the insights feature's "Needs
+ * attention" view (its button, and the list in place of the orders while it is open), both composed in
+ * by the app; `readOnly` (an auditor) leaves out every button that writes.
+ */
+export function AdminDashboardPage({
+  testEmail,
+  attention,
+  readOnly = false,
+}: {
+  testEmail?: ReactNode;
+  attention?: (view: AttentionView) => ReactNode;
+  readOnly?: boolean;
+}) {
+  const [attentionOpen, setAttentionOpen] = useState(false);
+  return (
+    <div className="flex flex-col gap-5">
+      <DashboardHeader readOnly={readOnly} testEmail={testEmail} />
+      {attention?.({ open: attentionOpen, toggle: () => setAttentionOpen(!attentionOpen) })}
+      {!attentionOpen && <OrdersView />}
     </div>
   );
 }

@@ -29,7 +29,8 @@ interface OrdersTableProps {
 }
 
 /**
- * Virtualised on the window's scroll: only the rows in view (and a few either side) are in the DOM, so
+ * On a phone (below md) each row is a card, no wider than the screen: the header row is left to assistive
+ * technology, and each cell says what it holds. Virtualised on the window's scroll: only the rows in view (and a few either side) are in the DOM, so
  * a search after thousands of loaded rows renders as fast as after one page. The table keeps its
  * semantics: `aria-rowcount` tells how many rows the tab has, each row its `aria-rowindex`; the space of
  * the rows not rendered is held by two hidden spacer rows. The next page loads as the admin scrolls near
@@ -67,8 +68,8 @@ export function OrdersTable({ orders, total, emptyText, hasMore, loadingMore, on
   const below = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0;
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-rowcount={Math.max(total, orders.length) + 1}>
-        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-700 uppercase dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
+      <table className="w-full text-left text-sm max-md:block" aria-rowcount={Math.max(total, orders.length) + 1}>
+        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-700 uppercase max-md:sr-only dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
           <tr aria-rowindex={1}>
             {columns.map((column) => (
               <th key={column} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
@@ -77,7 +78,7 @@ export function OrdersTable({ orders, total, emptyText, hasMore, loadingMore, on
             ))}
           </tr>
         </thead>
-        <tbody ref={body}>
+        <tbody ref={body} className="max-md:block">
           {above > 0 && <Spacer height={above} />}
           {items.map((item) => {
             const order = orders[item.index];
@@ -103,8 +104,8 @@ export function OrdersTable({ orders, total, emptyText, hasMore, loadingMore, on
 function Spacer({ height }: { height: number }) {
   return (
     // biome-ignore lint/a11y/noAriaHiddenOnFocusable: an empty cell, nothing in it takes focus.
-    <tr aria-hidden="true">
-      <td colSpan={columns.length} style={{ height, padding: 0 }} />
+    <tr aria-hidden="true" className="max-md:block">
+      <td colSpan={columns.length} className="max-md:block" style={{ height, padding: 0 }} />
     </tr>
   );
 }
@@ -158,21 +159,24 @@ const OrderRow = memo(function OrderRow({
       ref={measure}
       data-index={index}
       aria-rowindex={index + 2}
+      data-testid="order-row"
       className={cn(
         'border-b border-gray-200 dark:border-gray-800',
+        'max-md:grid max-md:grid-cols-2 max-md:gap-x-4 max-md:gap-y-2 max-md:px-4 max-md:py-4',
         last && 'border-0',
         order.complete && 'bg-green-50 dark:bg-green-950',
         order.overdue && 'bg-red-50 dark:bg-red-950',
       )}
     >
       {/* A plain cell, so the number is found as the table's cell (a row header's role is rowheader). */}
-      <td className="px-4 py-3 font-semibold whitespace-nowrap">{order.orderNumber}</td>
-      <td className="px-4 py-3">
+      <td className="px-4 py-3 font-semibold whitespace-nowrap max-md:p-0 max-md:text-base">{order.orderNumber}</td>
+      <td className="px-4 py-3 max-md:col-span-2 max-md:row-start-2 max-md:p-0">
         <div className="font-medium">{order.customerName}</div>
-        <div className="text-xs text-gray-700 dark:text-gray-300">{order.customerEmail}</div>
+        <div className="text-xs break-all text-gray-700 dark:text-gray-300">{order.customerEmail}</div>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatDate(order.orderDate)}</td>
-      <td className="px-4 py-3">
+      <td className="px-4 py-3 whitespace-nowrap max-md:p-0 max-md:text-right">{formatDate(order.orderDate)}</td>
+      <td className="px-4 py-3 max-md:p-0">
+        <CardLabel>Status</CardLabel>
         <div className="flex flex-wrap items-center gap-2">
           <span>{statusLabel(order.adminStatus)}</span>
           {order.complete && (
@@ -181,16 +185,20 @@ const OrderRow = memo(function OrderRow({
           {order.overdue && <Badge className="bg-red-700 text-white dark:bg-red-700 dark:text-white">OVERDUE</Badge>}
         </div>
       </td>
-      <td className="px-4 py-3">
+      <td className="px-4 py-3 max-md:p-0">
+        <CardLabel>ALL ETAs ADDED</CardLabel>
         {order.allEtasAdded ? (
           <Check role="img" aria-label="All ETAs added" className="h-5 w-5 text-green-700 dark:text-green-400" />
         ) : (
           <X role="img" aria-label="ETAs missing" className="h-5 w-5 text-red-700 dark:text-red-400" />
         )}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatMoney(order.total)}</td>
-      <td className="px-4 py-3">
-        <div className="flex gap-2">
+      <td className="px-4 py-3 whitespace-nowrap max-md:p-0">
+        <CardLabel>Total</CardLabel>
+        {formatMoney(order.total)}
+      </td>
+      <td className="px-4 py-3 max-md:col-span-2 max-md:p-0">
+        <div className="flex flex-wrap gap-2">
           {canWrite && (
             <LinkButton to={`/admin/edit-order/${path}`} variant="outline" size="sm">
               <Pencil aria-hidden="true" className="h-4 w-4" />
@@ -210,3 +218,12 @@ const OrderRow = memo(function OrderRow({
     </tr>
   );
 });
+
+/** What a cell holds, said on a phone's card, where the header row is not shown. */
+function CardLabel({ children }: { children: string }) {
+  return (
+    <span aria-hidden="true" className="block text-xs font-semibold text-gray-600 md:hidden dark:text-gray-400">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import { loadConfig } from '@ot/infra/config.ts';
+import { createPool } from '@ot/infra/db/pool.ts';
+import { createEventStore } from '@ot/infra/event-store/create-event-store.ts';
+import { createLogger } from '@ot/infra/logger.ts';
+import { projections } from '../../projector/src/projections/all-projections.ts';
+import { itemStagesProjection } from '../../projector/src/projections/item-stages/item-stages.projection.ts';
+import { rebuildReadModels } from '../../projector/src/rebuild/rebuild-read-models.ts';
+import { percentile } from '../support/stats.ts';
+
+/** The delay radar's reads, as staff make them: the attention list and the lead times, p50 of 20 each. */
+export async function measureRadarReads(get: (path: string) => Promise<Response>) {
+  const timed = async (path: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const started = performance.now();
+      const answer = await get(path);
+      await answer.arrayBuffer();
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status}`);
+      times.push(performance.now() - started);
+    }
+    return percentile(times, 50);
+  };
+  return {
+    attentionMs: await timed('/api/admin/attention'),
+    leadTimesMs: await timed('/api/admin/insights/lead-times'),
+  };
+}
+
+/**
+ * What the radar's projection costs a rebuild: events/s of a rebuild of the app's read models without
+ * it and with it, in this run, each measured after a first run that pays the history's first read.
+ */
+export async function measureRebuildCost(databaseUrl: string) {
+  const pool = createPool(databaseUrl, 4, 'bench-rebuild');
+  const store = await createEventStore(loadConfig({ DATABASE_URL: databaseUrl } as NodeJS.ProcessEnv), pool);
+  const logger = createLogger('bench', 'silent');
+  const without = projections.filter((projection) => projection !== itemStagesProjection);
+  const rate = async (list: typeof projections) => {
+    const report = await rebuildReadModels({ pool, store, projections: list, logger });
+    return (report.events / report.ms) * 1000;
+  };
+  try {
+    await rate(without);
+    const withoutRate = await rate(without);
+    // The last rebuild has every projection: the app is left with all its read models.
+    const withRate = await rate(projections);
+    return { withoutRate, withRate, slower: withoutRate / withRate };
+  } finally {
+    await store.close();
+    await pool.end();
+  }
+}

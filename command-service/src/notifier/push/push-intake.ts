@@ -1,0 +1,67 @@
+import { emailTypes } from '@ot/contracts/email/email-fields.ts';
+import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+const sql = (text: string, ...values: unknown[]): Statement => ({ text, values });
+
+/**
+ * The push side of the notifier's intake. An order update's notification request is also one push
+ * message per device the customer has then, unless they chose email only; outcomes move each row.
+ */
+export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
+  switch (event.type) {
+    case 'CustomerNotificationRequested': {
+      // A resend or a test email is the staff's own act by email; only the update itself is pushed.
+      if (event.data.emailType !== emailTypes.orderUpdate || !event.stream.startsWith(orderStreamPrefix)) return [];
+      return [
+        sql(
+          `insert into push.deliveries
+             (push_id, notification_id, order_number, content_version, subscription_id, request_event_id,
+              correlation_id, state, attempt, next_attempt_at, requested_at)
+           select $1 || '-' || s.id, $1, $2, $3, s.id, $4, $5, 'pending', 0, $6, $6
+             from push.subscriptions s
+             join auth.users u on u.id = s.user_id
+             left join push.preferences p on p.user_id = s.user_id
+            where lower(u.email) = lower($7) and u.role = 'customer' and coalesce(p.channels, 'both') <> 'email'
+           on conflict (push_id) do nothing`,
+          event.data.notificationId,
+          event.stream.slice(orderStreamPrefix.length),
+          event.version,
+          event.id,
+          event.metadata.correlationId,
+          event.metadata.occurredAt,
+          event.data.recipientEmail,
+        ),
+      ];
+    }
+    case 'PushSent':
+      return [
+        sql(
+          `update push.deliveries set state = 'sent', attempt = $2, attempt_id = null, last_error = null, updated_at = now()
+            where push_id = $1`,
+          event.data.pushId,
+          event.data.attempt,
+        ),
+      ];
+    case 'PushDeliveryFailed':
+      return [
+        sql(
+          `update push.deliveries
+              set state = case when $3::timestamptz is null then 'failed' else 'pending' end,
+                  attempt = $2, next_attempt_at = coalesce($3::timestamptz, next_attempt_at), last_error = $4,
+                  attempt_id = null, updated_at = now()
+            where push_id = $1`,
+          event.data.pushId,
+          event.data.attempt,
+          event.data.nextAttemptAt,
+          event.data.error,
+        ),
+      ];
+    default:
+      return [];
+  }
+}

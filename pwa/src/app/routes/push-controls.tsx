@@ -1,0 +1,26 @@
+import { lazy, Suspense } from 'react';
+
+// Asked for as the page renders, in a chunk of its own: the customer pages' first view does not wait for it.
+const load = () => import('../../features/push/components/push-panel.tsx');
+const PushPanel = lazy(() => load().then((m) => ({ default: m.PushPanel })));
+const PushOptIn = lazy(() => load().then((m) => ({ default: m.PushOptIn })));
+
+/** Below the customer's orders: this device's push switch and the Notifications choice. */
+export function DashboardPushPanel() {
+  return (
+    <Suspense fallback={null}>
+      <PushPanel />
+    </Suspense>
+  );
+}
+
+/** Below an order, for its customer: this device's push switch. */
+export function OrderPushOptIn() {
+  return (
+    <div className="mx-auto mt-6 max-w-4xl">
+      <Suspense fallback={null}>
+        <PushOptIn />
+      </Suspense>
+    </div>
+  );
+}
