@@ -132,6 +132,46 @@ test('every relative link and image in README.md, ARCHITECTURE.md and docs/*.md 
   assert.ok(broken.length === 0, `links that lead nowhere:\n${broken.join('\n')}`);
 });
 
+/** Every file in the repository, as a path from its root (build output, state and dependencies left out). */
+function repoFiles(dir = repoRoot): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', 'dist', '.data', '.git', 'test-results'].includes(entry.name)) return [];
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? repoFiles(path) : [relative(repoRoot, path)];
+  });
+}
+
+/**
+ * Source paths the docs name in inline code, such as `infra/src/db/change-signal.ts` or `kept.ts`. Patterns
+ * with placeholders (`<area>`, `*`), absolute paths and build output are not files to find.
+ */
+function namedPaths(text: string): string[] {
+  const code = linesOutsideCode(text).flatMap(({ line }) => [...line.matchAll(/`([^`\s]+)`/g)].map((m) => m[1] ?? ''));
+  return code
+    .map((token) => token.replace(/:\d+$/, ''))
+    .filter((token) => /\.(ts|tsx|mjs|html|sql|md|json)$/.test(token) && !/[<>*{}]|^(\/|dist\/|\.data\/)/.test(token));
+}
+
+// The worked example in adding-a-feature.md names the files its reader creates.
+const CREATED_BY_THE_GUIDE = /assign-fitter/;
+
+test('every source file the docs name in inline code exists', () => {
+  const all = repoFiles();
+  const exists = (path: string) => {
+    const bare = path.replace(/^(\.\.?\/)+/, '');
+    return existsSync(join(repoRoot, bare)) || all.some((file) => file === bare || file.endsWith(`/${bare}`));
+  };
+  const missing = files.flatMap((file) =>
+    namedPaths(read(file))
+      .filter((path) => !exists(path) && !(file.endsWith('adding-a-feature.md') && CREATED_BY_THE_GUIDE.test(path)))
+      .map((path) => `${name(file)}: \`${path}\``),
+  );
+  assert.ok(
+    missing.length === 0,
+    `the docs name files that do not exist (renamed or removed?):\n${missing.join('\n')}`,
+  );
+});
+
 test(`no sentence in the docs has more than ${SENTENCE_MAX_WORDS} words`, () => {
   const long: string[] = [];
   for (const file of files) {
@@ -169,6 +209,10 @@ test('the checks see prose: a long sentence is caught, code and tables are not p
     'img.png',
   ]);
   assert.equal(anchorOf('The path of a `query` (read)'), 'the-path-of-a-query-read');
+  assert.equal(
+    namedPaths('See `infra/src/db/pool.ts:12`, `docs/<topic>.md`, `dist/server/x.js`, `kept.ts` and `npm test`.'),
+    ['infra/src/db/pool.ts', 'kept.ts'],
+  );
 });
 
 test.run();

@@ -103,102 +103,138 @@ export function createPostgresDocumentStore(pool: pg.Pool): DocumentStore {
   };
 }
 
-/** An upload's chunks inserted as they arrive, in a transaction committed by `keep` with the record. */
-async function receiveInto(pool: pg.Pool, id: string): Promise<IncomingDocument> {
-  if (!DOCUMENT_ID.test(id)) throw new Error('invalid document id');
+/** One upload in progress: its transaction's connection and the bytes not yet inserted. */
+interface Upload {
+  client: pg.PoolClient;
+  id: string;
+  hash: ReturnType<typeof createHash>;
+  seq: number;
+  size: number;
+  pending: Buffer[];
+  pendingBytes: number;
+  open: boolean;
+  inserting: Promise<void>;
+}
+
+async function beginTransaction(pool: pg.Pool): Promise<pg.PoolClient> {
   const client = await pool.connect();
   try {
     await client.query('begin');
+    return client;
   } catch (error) {
     client.release(true);
     throw error;
   }
-  const hash = createHash('sha256');
-  let seq = 0;
-  let size = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  let open = true;
-  let inserting: Promise<void> = Promise.resolve();
-  const insertChunks = async (all: boolean) => {
-    while (open && (pendingBytes >= CHUNK_BYTES || (all && pendingBytes > 0))) {
-      const joined = Buffer.concat(pending);
-      const rest = joined.subarray(CHUNK_BYTES);
-      pending = rest.length > 0 ? [rest] : [];
-      pendingBytes = rest.length;
-      await client.query('insert into documents.chunks (document_id, seq, bytes) values ($1, $2, $3)', [
-        id,
-        seq++,
-        joined.subarray(0, CHUNK_BYTES),
-      ]);
-    }
-    if (!open) throw new Error(`document ${id}: the upload was discarded`);
-  };
-  const flush = (all: boolean) => {
-    inserting = insertChunks(all);
-    return inserting;
-  };
-  const stream = new Writable({
+}
+
+/** Inserts every whole chunk pending (and, with `all`, the last partial one). */
+async function insertChunks(upload: Upload, all: boolean): Promise<void> {
+  while (upload.open && (upload.pendingBytes >= CHUNK_BYTES || (all && upload.pendingBytes > 0))) {
+    const joined = Buffer.concat(upload.pending);
+    const rest = joined.subarray(CHUNK_BYTES);
+    upload.pending = rest.length > 0 ? [rest] : [];
+    upload.pendingBytes = rest.length;
+    await upload.client.query('insert into documents.chunks (document_id, seq, bytes) values ($1, $2, $3)', [
+      upload.id,
+      upload.seq++,
+      joined.subarray(0, CHUNK_BYTES),
+    ]);
+  }
+  if (!upload.open) throw new Error(`document ${upload.id}: the upload was discarded`);
+}
+
+function flush(upload: Upload, all: boolean): Promise<void> {
+  upload.inserting = insertChunks(upload, all);
+  return upload.inserting;
+}
+
+/** The stream the upload's bytes are written to: hashed and counted, inserted a chunk at a time. */
+function uploadStream(upload: Upload): Writable {
+  return new Writable({
     write(chunk: Buffer, _encoding, callback) {
-      hash.update(chunk);
-      size += chunk.length;
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      if (pendingBytes < CHUNK_BYTES) callback();
-      else flush(false).then(() => callback(), callback);
+      upload.hash.update(chunk);
+      upload.size += chunk.length;
+      upload.pending.push(chunk);
+      upload.pendingBytes += chunk.length;
+      if (upload.pendingBytes < CHUNK_BYTES) callback();
+      else flush(upload, false).then(() => callback(), callback);
     },
     final(callback) {
-      flush(true).then(() => callback(), callback);
+      flush(upload, true).then(() => callback(), callback);
     },
   });
+}
+
+async function endUpload(upload: Upload, statement: 'commit' | 'rollback'): Promise<void> {
+  if (!upload.open) return;
+  upload.open = false;
+  // Never under a chunk still being inserted: outside the transaction it would be kept for good.
+  await upload.inserting.catch(() => {});
+  try {
+    await upload.client.query(statement);
+    upload.client.release();
+  } catch (error) {
+    upload.client.release(true);
+    throw error;
+  }
+}
+
+async function insertRecord(upload: Upload, record: DocumentRecord): Promise<void> {
+  if (record.size !== upload.size)
+    throw new Error(`document ${upload.id}: ${upload.size} bytes received, ${record.size} recorded`);
+  await upload.client.query(
+    `insert into documents.documents
+       (id, order_number, file_name, content_type, size, chunks, sha256, uploaded_at, uploaded_by)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      upload.id,
+      record.orderNumber,
+      record.fileName,
+      record.contentType,
+      upload.size,
+      upload.seq,
+      upload.hash.digest(),
+      record.uploadedAt,
+      record.uploadedBy,
+    ],
+  );
+}
+
+/** An upload's chunks inserted as they arrive, in a transaction committed by `keep` with the record. */
+async function receiveInto(pool: pg.Pool, id: string): Promise<IncomingDocument> {
+  if (!DOCUMENT_ID.test(id)) throw new Error('invalid document id');
+  const client = await beginTransaction(pool);
+  const upload: Upload = {
+    client,
+    id,
+    hash: createHash('sha256'),
+    seq: 0,
+    size: 0,
+    pending: [],
+    pendingBytes: 0,
+    open: true,
+    inserting: Promise.resolve(),
+  };
+  const stream = uploadStream(upload);
   const written = finished(stream);
   written.catch(() => {}); // a failed write surfaces in keep(); unheard it would end the process
-  const end = async (statement: 'commit' | 'rollback') => {
-    if (!open) return;
-    open = false;
-    // Never under a chunk still being inserted: outside the transaction it would be kept for good.
-    await inserting.catch(() => {});
-    try {
-      await client.query(statement);
-      client.release();
-    } catch (error) {
-      client.release(true);
-      throw error;
-    }
-  };
   return {
     stream,
     async keep(record: DocumentRecord) {
       try {
         if (!stream.writableEnded) stream.end();
         await written;
-        if (record.size !== size) throw new Error(`document ${id}: ${size} bytes received, ${record.size} recorded`);
-        await client.query(
-          `insert into documents.documents
-             (id, order_number, file_name, content_type, size, chunks, sha256, uploaded_at, uploaded_by)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            id,
-            record.orderNumber,
-            record.fileName,
-            record.contentType,
-            size,
-            seq,
-            hash.digest(),
-            record.uploadedAt,
-            record.uploadedBy,
-          ],
-        );
-        await end('commit');
+        await insertRecord(upload, record);
+        await endUpload(upload, 'commit');
       } catch (error) {
-        await end('rollback').catch(() => {});
+        await endUpload(upload, 'rollback').catch(() => {});
         throw error;
       }
     },
     async discard() {
       stream.destroy();
       await written.catch(() => {});
-      await end('rollback').catch(() => {});
+      await endUpload(upload, 'rollback').catch(() => {});
     },
   };
 }

@@ -1,6 +1,7 @@
 import { customerStreamPrefix } from '@ot/contracts/customers/customer-events.ts';
 import {
   type AuditedEvent,
+  type AuditFilter,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
@@ -31,36 +32,9 @@ const KEPT_STREAMS = 50_000;
 export function createEncryptingEventStore(inner: EventStore, keyring: Keyring): EventStore {
   const streamSubjects = recentlyUsed<string, string>(KEPT_STREAMS);
 
-  /** The name the store keeps a stream under; null for a customer stream of an email without a key. */
-  async function storedName(stream: string, make: boolean): Promise<string | null> {
-    if (!stream.startsWith(customerStreamPrefix)) return stream;
-    const email = stream.slice(customerStreamPrefix.length);
-    if (!email.includes('@')) return stream;
-    const id = make ? (await keyring.subjectForEmail(email)).id : await keyring.findSubject(email);
-    return id ? `${customerStreamPrefix}${id}` : null;
-  }
-
-  /** The events as written; one that holds nothing sealed is passed on as it is (the same object). */
-  async function openEvents<E extends RecordedEvent>(events: E[]): Promise<E[]> {
-    const subjects = new Set<string>();
-    for (const event of events) subjectsOf(event.type, event.data, event.metadata, subjects);
-    if (subjects.size === 0) return events;
-    const keys = await keyring.keysOf(subjects);
-    return events.map((event) => {
-      const data = openData(event.type, event.data, keys);
-      const metadata = openMetadata(event.metadata, keys);
-      return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
-    });
-  }
-
   /** Learns whose the stream is from its events as stored: the customer of its latest personal value. */
   function learnSubject(stream: string, events: readonly RecordedEvent[]): string | undefined {
-    let last: string | undefined;
-    for (const event of events) {
-      const ofEvent = new Set<string>();
-      subjectsOf(event.type, event.data, event.metadata, ofEvent);
-      for (const id of ofEvent) last = id;
-    }
+    const last = latestSubject(events);
     if (last) streamSubjects.set(stream, last);
     return last;
   }
@@ -76,56 +50,100 @@ export function createEncryptingEventStore(inner: EventStore, keyring: Keyring):
   return {
     ...inner,
     async append(stream, events, options) {
-      const name = (await storedName(stream, true)) as string;
+      const name = (await storedName(keyring, stream, true)) as string;
       const sealed = await sealStreamEvents(keyring, events, () => subjectOfStream(name));
       if (sealed.subject) streamSubjects.set(name, sealed.subject);
       return inner.append(name, sealed.events, options);
     },
     async readStream(stream, options) {
-      const name = await storedName(stream, false);
+      const name = await storedName(keyring, stream, false);
       if (name === null) return [];
       const stored = await inner.readStream(name, options);
       if (options?.toVersion === undefined) learnSubject(name, stored);
-      return openEvents(stored);
+      return openEvents(keyring, stored);
     },
-    readEventsById: async (ids) => openEvents(await inner.readEventsById(ids)),
-    async *readAudited(filter) {
-      // An auditor also gets what the hash covers: the event as stored, where it differs.
-      const withSealed = async (stored: AuditedEvent[]) =>
-        (await openEvents(stored)).map((event, i) => {
-          const original = stored[i] as AuditedEvent;
-          return event === original
-            ? event
-            : { ...event, sealed: { data: original.data, metadata: original.metadata } };
-        });
-      const page: AuditedEvent[] = [];
-      for await (const event of inner.readAudited(filter)) {
-        page.push(event);
-        if (page.length >= 200) yield* await withSealed(page.splice(0));
-      }
-      yield* await withSealed(page);
-    },
-    readAll: async (options) => openEvents(await inner.readAll(options)),
-    async startStreams(entries) {
-      // Every customer of the batch known (their keys made) in one round trip, not one per new customer.
-      const emails = entries.flatMap(({ stream, event }) => {
-        const named = stream.startsWith(customerStreamPrefix) ? stream.slice(customerStreamPrefix.length) : '';
-        return [identifyingEmail(event.type, event.data) ?? [], named.includes('@') ? named : []].flat();
-      });
-      await keyring.subjectsForEmails(emails);
-      const sealed: { stream: string; event: NewEvent }[] = [];
-      for (const entry of entries) {
-        const name = (await storedName(entry.stream, true)) as string;
-        const [event] = (await sealStreamEvents(keyring, [entry.event], async () => null)).events;
-        sealed.push({ stream: name, event: event as NewEvent });
-      }
-      return startStreams(inner, sealed);
-    },
+    readEventsById: async (ids) => openEvents(keyring, await inner.readEventsById(ids)),
+    readAudited: (filter) => readAuditedOpened(inner, keyring, filter),
+    readAll: async (options) => openEvents(keyring, await inner.readAll(options)),
+    startStreams: async (entries) => startStreams(inner, await sealStartEntries(keyring, entries)),
     async close() {
       await keyring.close();
       await inner.close();
     },
   };
+}
+
+/** The name the store keeps a stream under; null for a customer stream of an email without a key. */
+async function storedName(keyring: Keyring, stream: string, make: boolean): Promise<string | null> {
+  if (!stream.startsWith(customerStreamPrefix)) return stream;
+  const email = stream.slice(customerStreamPrefix.length);
+  if (!email.includes('@')) return stream;
+  const id = make ? (await keyring.subjectForEmail(email)).id : await keyring.findSubject(email);
+  return id ? `${customerStreamPrefix}${id}` : null;
+}
+
+/** The events as written; one that holds nothing sealed is passed on as it is (the same object). */
+async function openEvents<E extends RecordedEvent>(keyring: Keyring, events: E[]): Promise<E[]> {
+  const subjects = new Set<string>();
+  for (const event of events) subjectsOf(event.type, event.data, event.metadata, subjects);
+  if (subjects.size === 0) return events;
+  const keys = await keyring.keysOf(subjects);
+  return events.map((event) => {
+    const data = openData(event.type, event.data, keys);
+    const metadata = openMetadata(event.metadata, keys);
+    return data === event.data && metadata === event.metadata ? event : { ...event, data, metadata };
+  });
+}
+
+/** The customer of the latest personal value in these events as stored, if any names one. */
+function latestSubject(events: readonly RecordedEvent[]): string | undefined {
+  let last: string | undefined;
+  for (const event of events) {
+    const ofEvent = new Set<string>();
+    subjectsOf(event.type, event.data, event.metadata, ofEvent);
+    for (const id of ofEvent) last = id;
+  }
+  return last;
+}
+
+/** The audit trail opened in pages of 200, so a long trail never asks the keyring once per event. */
+async function* readAuditedOpened(
+  inner: EventStore,
+  keyring: Keyring,
+  filter: AuditFilter,
+): AsyncGenerator<AuditedEvent> {
+  // An auditor also gets what the hash covers: the event as stored, where it differs.
+  const withSealed = async (stored: AuditedEvent[]) =>
+    (await openEvents(keyring, stored)).map((event, i) => {
+      const original = stored[i] as AuditedEvent;
+      return event === original ? event : { ...event, sealed: { data: original.data, metadata: original.metadata } };
+    });
+  const page: AuditedEvent[] = [];
+  for await (const event of inner.readAudited(filter)) {
+    page.push(event);
+    if (page.length >= 200) yield* await withSealed(page.splice(0));
+  }
+  yield* await withSealed(page);
+}
+
+/** Each first event of a batch of new streams sealed, under the name its stream is stored by. */
+async function sealStartEntries(
+  keyring: Keyring,
+  entries: readonly { stream: string; event: NewEvent }[],
+): Promise<{ stream: string; event: NewEvent }[]> {
+  // Every customer of the batch known (their keys made) in one round trip, not one per new customer.
+  const emails = entries.flatMap(({ stream, event }) => {
+    const named = stream.startsWith(customerStreamPrefix) ? stream.slice(customerStreamPrefix.length) : '';
+    return [identifyingEmail(event.type, event.data) ?? [], named.includes('@') ? named : []].flat();
+  });
+  await keyring.subjectsForEmails(emails);
+  const sealed: { stream: string; event: NewEvent }[] = [];
+  for (const entry of entries) {
+    const name = (await storedName(keyring, entry.stream, true)) as string;
+    const [event] = (await sealStreamEvents(keyring, [entry.event], async () => null)).events;
+    sealed.push({ stream: name, event: event as NewEvent });
+  }
+  return sealed;
 }
 
 type Sealable = Pick<NewEvent, 'type' | 'data' | 'metadata'>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { keepListening } from '../db/postgres-listener.ts';
-import { recentlyUsed } from '../recently-used.ts';
+import { type RecentlyUsed, recentlyUsed } from '../recently-used.ts';
 import { derivedKey, emailDigest, newDataKey, unwrapKey, wrapKey } from './field-cipher.ts';
 
 /** A customer as the encryption knows them: an id of their own and their data key. */
@@ -51,6 +51,13 @@ interface KeyRow {
   wrapped_key: Buffer | null;
 }
 
+/** What a keyring keeps in memory: unwrapped keys by customer id, and customer ids by email digest. */
+interface KeyCache {
+  master: Buffer;
+  keys: RecentlyUsed<string, Buffer | null>;
+  subjectsByDigest: RecentlyUsed<string, string>;
+}
+
 /**
  * Data keys in `privacy.data_keys`, each wrapped by the master key; an email is found by its keyed
  * digest, never stored. `listen`: a long-running process hears destroyed keys (NOTIFY) on this pool and
@@ -62,61 +69,33 @@ export function createKeyring(
   options: { listen?: pg.Pool } = {},
 ): Keyring {
   const indexKey = derivedKey(master, 'email-index');
-  const keys = recentlyUsed<string, Buffer | null>(KEPT_KEYS);
-  const subjectsByDigest = recentlyUsed<string, string>(KEPT_KEYS);
+  const digestOf = (email: string) => emailDigest(indexKey, email);
+  const cache: KeyCache = {
+    master,
+    keys: recentlyUsed<string, Buffer | null>(KEPT_KEYS),
+    subjectsByDigest: recentlyUsed<string, string>(KEPT_KEYS),
+  };
   const forgotten = new Set<() => void>();
   const forget = (subjectId?: string) => {
-    subjectsByDigest.clear();
-    if (subjectId) keys.set(subjectId, null);
-    else keys.clear();
+    cache.subjectsByDigest.clear();
+    if (subjectId) cache.keys.set(subjectId, null);
+    else cache.keys.clear();
     for (const listener of forgotten) listener();
   };
   const listener = options.listen ? keepListening(options.listen, KEYS_CHANNEL, forget) : null;
 
-  const remember = (rows: readonly KeyRow[]) => {
-    for (const row of rows) {
-      const key = row.wrapped_key ? unwrapKey(master, row.subject_id, row.wrapped_key) : null;
-      keys.set(row.subject_id, key);
-      if (key && row.email_digest) subjectsByDigest.set(row.email_digest.toString('hex'), row.subject_id);
-    }
-  };
-  const known = (digest: Buffer): Subject | null => {
-    const id = subjectsByDigest.get(digest.toString('hex'));
-    const key = id ? keys.get(id) : null;
-    return id && key ? { id, key } : null;
-  };
-  /** Every digest's customer known here: looked up, or made, in one round trip for all that are not. */
-  async function learn(digests: readonly Buffer[]): Promise<void> {
-    const missing = [...new Map(digests.map((d) => [d.toString('hex'), d])).values()].filter((d) => !known(d));
-    if (missing.length === 0) return;
-    const ids = missing.map(() => randomUUID());
-    const wrapped = ids.map((id) => wrapKey(master, id, newDataKey()));
-    remember((await pool.query<KeyRow>(MAKE_KEYS, [missing, ids, wrapped])).rows);
-  }
-
   return {
     async subjectForEmail(email) {
-      const digest = emailDigest(indexKey, email);
-      await learn([digest]);
+      const digest = digestOf(email);
+      await learn(pool, cache, [digest]);
       // Made by another process after that statement's snapshot: it is there to read now.
-      if (!known(digest)) await learn([digest]);
-      const subject = known(digest);
+      if (!known(cache, digest)) await learn(pool, cache, [digest]);
+      const subject = known(cache, digest);
       if (!subject) throw new Error('no data key could be made for a customer');
       return subject;
     },
-    subjectsForEmails: (emails) => learn([...emails].map((email) => emailDigest(indexKey, email))),
-    async findSubject(email) {
-      const digest = emailDigest(indexKey, email);
-      const cached = known(digest);
-      if (cached) return cached.id;
-      const { rows } = await pool.query<KeyRow>(
-        `select subject_id, email_digest, wrapped_key from privacy.data_keys
-          where email_digest = $1 and wrapped_key is not null`,
-        [digest],
-      );
-      remember(rows);
-      return known(digest)?.id ?? null;
-    },
+    subjectsForEmails: (emails) => learn(pool, cache, Array.from(emails, digestOf)),
+    findSubject: (email) => findSubject(pool, cache, digestOf(email)),
     async newSubject() {
       const id = randomUUID();
       const key = newDataKey();
@@ -124,23 +103,10 @@ export function createKeyring(
         id,
         wrapKey(master, id, key),
       ]);
-      keys.set(id, key);
+      cache.keys.set(id, key);
       return { id, key };
     },
-    async keysOf(subjectIds) {
-      const wanted = [...new Set(subjectIds)];
-      const missing = wanted.filter((id) => keys.get(id) === undefined);
-      if (missing.length > 0) {
-        const { rows } = await pool.query<KeyRow>(
-          'select subject_id, email_digest, wrapped_key from privacy.data_keys where subject_id = any($1::uuid[])',
-          [missing],
-        );
-        remember(rows);
-        // Never known here (a restored older backup, say): as good as erased.
-        for (const id of missing) if (keys.get(id) === undefined) keys.set(id, null);
-      }
-      return new Map(wanted.map((id) => [id, keys.get(id) ?? null]));
-    },
+    keysOf: (subjectIds) => keysOf(pool, cache, subjectIds),
     async destroy(client, subjectId) {
       await client.query(
         `update privacy.data_keys set wrapped_key = null, email_digest = null, erased_at = coalesce(erased_at, now())
@@ -155,4 +121,62 @@ export function createKeyring(
       await listener?.close();
     },
   };
+}
+
+/** Keeps each row's key unwrapped, and its digest's customer where it has a key. */
+function remember(cache: KeyCache, rows: readonly KeyRow[]): void {
+  for (const row of rows) {
+    const key = row.wrapped_key ? unwrapKey(cache.master, row.subject_id, row.wrapped_key) : null;
+    cache.keys.set(row.subject_id, key);
+    if (key && row.email_digest) cache.subjectsByDigest.set(row.email_digest.toString('hex'), row.subject_id);
+  }
+}
+
+/** The customer of this digest with their key, if both are known here. */
+function known(cache: KeyCache, digest: Buffer): Subject | null {
+  const id = cache.subjectsByDigest.get(digest.toString('hex'));
+  const key = id ? cache.keys.get(id) : null;
+  return id && key ? { id, key } : null;
+}
+
+/** Every digest's customer known here: looked up, or made, in one round trip for all that are not. */
+async function learn(pool: Pick<pg.Pool, 'query'>, cache: KeyCache, digests: readonly Buffer[]): Promise<void> {
+  const missing = [...new Map(digests.map((d) => [d.toString('hex'), d])).values()].filter((d) => !known(cache, d));
+  if (missing.length === 0) return;
+  const ids = missing.map(() => randomUUID());
+  const wrapped = ids.map((id) => wrapKey(cache.master, id, newDataKey()));
+  remember(cache, (await pool.query<KeyRow>(MAKE_KEYS, [missing, ids, wrapped])).rows);
+}
+
+/** The id of the customer of this digest, looked up without making one (null: none, or erased). */
+async function findSubject(pool: Pick<pg.Pool, 'query'>, cache: KeyCache, digest: Buffer): Promise<string | null> {
+  const cached = known(cache, digest);
+  if (cached) return cached.id;
+  const { rows } = await pool.query<KeyRow>(
+    `select subject_id, email_digest, wrapped_key from privacy.data_keys
+      where email_digest = $1 and wrapped_key is not null`,
+    [digest],
+  );
+  remember(cache, rows);
+  return known(cache, digest)?.id ?? null;
+}
+
+/** Each customer's data key, those not kept here read in one round trip; null once erased. */
+async function keysOf(
+  pool: Pick<pg.Pool, 'query'>,
+  cache: KeyCache,
+  subjectIds: Iterable<string>,
+): Promise<Map<string, Buffer | null>> {
+  const wanted = [...new Set(subjectIds)];
+  const missing = wanted.filter((id) => cache.keys.get(id) === undefined);
+  if (missing.length > 0) {
+    const { rows } = await pool.query<KeyRow>(
+      'select subject_id, email_digest, wrapped_key from privacy.data_keys where subject_id = any($1::uuid[])',
+      [missing],
+    );
+    remember(cache, rows);
+    // Never known here (a restored older backup, say): as good as erased.
+    for (const id of missing) if (cache.keys.get(id) === undefined) cache.keys.set(id, null);
+  }
+  return new Map(wanted.map((id) => [id, cache.keys.get(id) ?? null]));
 }

@@ -39,29 +39,8 @@ export function CustomerDashboardPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">Your Orders</h1>
-        <Button
-          variant="outline"
-          // Its code is fetched on the click: the dashboard is on a phone's first visit.
-          onClick={() => void import('../api/download-my-data.ts').then((m) => m.downloadMyData())}
-        >
-          Download my data
-        </Button>
-      </div>
-      <OrderFilterBar
-        idPrefix="customer-orders"
-        search={filters.search}
-        onSearchChange={(value) => {
-          customerFilters.search = value;
-          customerFilters.page = 1;
-        }}
-        status={filters.status}
-        onStatusChange={(value) => {
-          customerFilters.status = value;
-          customerFilters.page = 1;
-        }}
-      />
+      <DashboardHeader />
+      <CustomerOrderFilters search={filters.search} status={filters.status} />
       {isUnavailableOffline(orders) ? (
         <NotAvailableOffline />
       ) : orders.isPending ? (
@@ -96,6 +75,41 @@ export function CustomerDashboardPage() {
         </>
       )}
     </div>
+  );
+}
+
+/** The page's title and the customer's download of everything held about them. */
+function DashboardHeader() {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h1 className="text-2xl font-bold">Your Orders</h1>
+      <Button
+        variant="outline"
+        // Its code is fetched on the click: the dashboard is on a phone's first visit.
+        onClick={() => void import('../api/download-my-data.ts').then((m) => m.downloadMyData())}
+      >
+        Download my data
+      </Button>
+    </div>
+  );
+}
+
+/** The search and status filters; changing either goes back to the first page, whose orders now differ. */
+function CustomerOrderFilters({ search, status }: { search: string; status: string }) {
+  return (
+    <OrderFilterBar
+      idPrefix="customer-orders"
+      search={search}
+      onSearchChange={(value) => {
+        customerFilters.search = value;
+        customerFilters.page = 1;
+      }}
+      status={status}
+      onStatusChange={(value) => {
+        customerFilters.status = value;
+        customerFilters.page = 1;
+      }}
+    />
   );
 }
 
