@@ -245,6 +245,8 @@ test.describe('staff on a phone (390 px)', () => {
     await signInAsAdmin(page);
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('columnheader', { name: 'ALL ETAs ADDED' })).toBeVisible();
+    // Other tests' newer orders may fill the first rows: the search brings this one into view.
+    await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderNumber);
     await expect(page.getByRole('cell', { name: order.orderNumber, exact: true })).toBeVisible();
     await expect(page.getByTestId('order-row').first().getByText('ALL ETAs ADDED')).toBeHidden();
   });
