@@ -49,8 +49,10 @@ function scheduleProbe(): void {
 async function probe(): Promise<void> {
   clearTimeout(timer);
   timer = undefined;
-  // The browser knows it has no network at all: its `online` event asks again.
-  if (probing || !navigator.onLine) return;
+  if (probing) return;
+  // The browser knows it has no network at all: its `online` event asks again, and so does the next delay,
+  // since an engine may come back without firing `online` to a page loaded while it was offline.
+  if (!navigator.onLine) return scheduleProbe();
   probing = true;
   try {
     const answer = await fetch(PROBE_PATH, { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
