@@ -109,4 +109,31 @@ test('audit:verify finds a row edited behind the trigger, reports the first brok
   assert.ok(Date.now() - Date.parse(latest?.checkedAt ?? '') < 60_000, 'recorded with its time');
 });
 
+test('a broken chain of a stream named by email is printed and recorded by its position, never by the email', async ({
+  db,
+  store,
+}) => {
+  const email = `chain-${randomUUID().slice(0, 8)}@example.com`;
+  const named = `customer-${email}`;
+  await store.append(named, [event({ n: 1 }), event({ n: 2 })], { expectedVersion: 'no_stream' });
+  const { rows } = await db.pool.query<{ position: string }>(
+    'select position::text from es.events where stream = $1 order by version limit 1',
+    [named],
+  );
+  await db.pool.query('alter table es.events disable trigger events_append_only');
+  await db.pool.query(`update es.events set data = '{"n": 3}' where stream = $1 and version = 2`, [named]);
+  await db.pool.query('alter table es.events enable trigger events_append_only');
+
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'infra/src/audit/verify-cli.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent', EVENT_STORE: 'postgres' },
+    encoding: 'utf8',
+  });
+  assert.is(run.status, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, `BROKEN customer-(named by email, from position ${rows[0]?.position}) at version 2`);
+  const { rows: kept } = await db.pool.query<{ details: unknown }>('select details from audit.verifications');
+  const everything = run.stdout + run.stderr + JSON.stringify(kept);
+  assert.not.ok(everything.includes(email), 'the email is printed or kept');
+});
+
 test.run();

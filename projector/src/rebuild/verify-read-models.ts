@@ -19,9 +19,19 @@ export interface TableComparison {
   /** The order-independent checksums (sum of a 64-bit hash per row) are equal. */
   checksumsMatch: boolean;
   ok: boolean;
-  /** A few rows only the live table has, and only the rebuilt one has (as row text). */
-  onlyLive: string[];
-  onlyRebuilt: string[];
+  /** A few rows only the live table has, and only the rebuilt one has, named without their content. */
+  onlyLive: RowSample[];
+  onlyRebuilt: RowSample[];
+}
+
+/**
+ * A differing row as it is kept and printed: its key where the key is an id or an order number, and the
+ * md5 of its text (`select * from rm.<table> t where md5(t::text) = ...` finds a live one). Never its
+ * columns: a read model holds names, emails and addresses, and a check's record outlives an erasure.
+ */
+export interface RowSample {
+  key: Record<string, string> | null;
+  md5: string;
 }
 
 export interface VerifyReport {
@@ -35,6 +45,20 @@ export interface VerifyReport {
 
 const SCRATCH = 'rm_verify';
 const SAMPLES = 5;
+/** Key columns that name a row by an id, never by a person (rm.customers is keyed by email: no key shown). */
+const IDENTIFYING_KEY = /^(id|[a-z_]+_id|order_number|version|position|ordinal)$/;
+
+/** The table's primary-key columns, when every one of them is an identifier; else none. */
+async function identifyingKey(db: pg.ClientBase, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ column: string }>(
+    `select a.attname as column from pg_index i
+       join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+      where i.indrelid = $1::regclass and i.indisprimary order by a.attnum`,
+    [`rm.${table}`],
+  );
+  const columns = rows.map((row) => row.column);
+  return columns.length > 0 && columns.every((column) => IDENTIFYING_KEY.test(column)) ? columns : [];
+}
 
 async function compare(db: pg.ClientBase, table: string): Promise<TableComparison> {
   const summary = (schema: string) =>
@@ -48,15 +72,20 @@ async function compare(db: pg.ClientBase, table: string): Promise<TableCompariso
   const rebuiltRows = Number(rebuilt?.n ?? 0);
   const checksumsMatch = live?.sum === rebuilt?.sum;
   const ok = checksumsMatch && liveRows === rebuiltRows;
+  const key = ok ? [] : await identifyingKey(db, table);
+  // Both schemas' rows have the live table's shape, so a row's text reads back as rm.<table>.
+  const pairs = key.map((column) => `'${column}', (d.row::rm.${table}).${column}`);
+  const keyJson = pairs.length > 0 ? `json_build_object(${pairs.join(', ')})` : 'null';
   const only = async (a: string, b: string) =>
     ok
       ? []
       : (
-          await db.query<{ row: string }>(
-            `select row from (select t::text as row from ${a}.${table} t except all select t::text from ${b}.${table} t) d
-              order by row limit ${SAMPLES}`,
+          await db.query<RowSample>(
+            `select ${keyJson} as key, md5(d.row) as md5
+               from (select t::text as row from ${a}.${table} t except all select t::text from ${b}.${table} t) d
+              order by d.row limit ${SAMPLES}`,
           )
-        ).rows.map((r) => r.row);
+        ).rows.map((r) => ({ key: r.key, md5: r.md5 }));
   return {
     table,
     liveRows,
