@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { placeOrderSchema } from '@ot/contracts/orders/order-commands.ts';
-import { createPostgresEventStore } from '@ot/infra/event-store/postgres-event-store.ts';
 import { createTestDatabase } from '@ot/infra/testing/test-database.ts';
 import { decidePlaceOrder } from '../command-service/src/orders/place-order/place-order.ts';
 import { orderPayload } from '../tests/support/stack.ts';
+import { productEventStore } from './support/product-store.ts';
 import { type BenchRow, finish, report } from './support/table.ts';
 
-/** Append throughput through the place-order decider (the rebuild is measured in rebuild.bench.ts). */
+/**
+ * Append throughput through the place-order decider and the sealing of the order's personal fields, as the
+ * command service appends (the rebuild is measured in rebuild.bench.ts).
+ */
 const ORDERS = 2000;
 const db = await createTestDatabase();
-const store = createPostgresEventStore(db.pool);
+const store = await productEventStore(db.pool);
 const metadata = () => ({
   actor: { kind: 'system' as const, id: 'bench', name: 'bench' },
   occurredAt: new Date().toISOString(),
@@ -56,5 +59,6 @@ results.push({
 });
 
 report(`${ORDERS} orders placed through the place-order decider`, results);
+await store.close();
 await db.drop();
 await finish();

@@ -139,9 +139,15 @@ async function sealStartEntries(
   await keyring.subjectsForEmails(emails);
   const sealed: { stream: string; event: NewEvent }[] = [];
   for (const entry of entries) {
-    const name = (await storedName(keyring, entry.stream, true)) as string;
-    const [event] = (await sealStreamEvents(keyring, [entry.event], async () => null)).events;
-    sealed.push({ stream: name, event: event as NewEvent });
+    const { events, subject } = await sealStreamEvents(keyring, [entry.event], async () => null);
+    // An imported customer's stream is named by the email its event names: the same customer, looked up once.
+    const email = identifyingEmail(entry.event.type, entry.event.data);
+    const ownStream =
+      subject && email && entry.stream.toLowerCase() === `${customerStreamPrefix}${email}`.toLowerCase();
+    const name = ownStream
+      ? `${customerStreamPrefix}${subject}`
+      : ((await storedName(keyring, entry.stream, true)) as string);
+    sealed.push({ stream: name, event: events[0] as NewEvent });
   }
   return sealed;
 }

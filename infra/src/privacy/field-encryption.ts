@@ -32,9 +32,10 @@ export const sealValue = (subjectId: string, key: Buffer, value: unknown): Seale
 
 /** The value, or undefined when its key is gone or it does not open (then it reads as erased). */
 function openValue(value: Sealed, keys: ReadonlyMap<string, Buffer | null>): { value: unknown } | undefined {
-  const subjectId = subjectOfSealed(value);
-  const key = subjectId ? keys.get(subjectId) : null;
-  if (!subjectId || !key) return undefined;
+  // Only a customer id the keys were fetched for has a key: no need to check its form again.
+  const subjectId = value[MARK].slice(0, value[MARK].indexOf('.'));
+  const key = keys.get(subjectId);
+  if (!key) return undefined;
   try {
     const text = open(key, Buffer.from(value[MARK].slice(subjectId.length + 1), 'base64'), subjectId);
     return { value: JSON.parse(text.toString('utf8')) };
@@ -133,14 +134,44 @@ export function openData(type: string, data: unknown, keys: ReadonlyMap<string, 
   const decisions = decisionsOf(type);
   if (!decisions || !isSealed(data)) return data;
   const opened = openValue(data, keys);
-  const values = (opened?.value ?? null) as Fields | null;
+  const values = opened?.value;
+  if (typeof values === 'object' && values !== null) return restored(data, values as Fields);
   const plain = copyOf(data, decisions);
   delete plain[MARK];
-  eachPersonal(plain, decisions, (holder, field, path, decision) => {
+  eachPersonal(plain, decisions, (holder, field, _path, decision) => {
     if (field in holder) return; // stored as it is (a null)
-    const value = values ? values[path] : decision.erased;
-    if (value !== undefined) holder[field] = value;
+    if (decision.erased !== undefined) holder[field] = decision.erased;
   });
+  return plain;
+}
+
+/**
+ * The stored data with its opened values put back by their paths, copying only the arrays and elements
+ * they go into: a rebuild opens every event, and walking each type's decisions cost as much as the cipher.
+ */
+function restored(data: Sealed & Fields, values: Fields): Fields {
+  const plain: Fields = {};
+  for (const field in data) if (field !== MARK) plain[field] = data[field];
+  const copied = new Set<unknown>();
+  for (const [path, value] of Object.entries(values)) {
+    const [field = path, index, inner] = path.split('.');
+    if (inner === undefined) {
+      plain[field] = value;
+      continue;
+    }
+    const items = plain[field];
+    if (!Array.isArray(items)) continue;
+    const copy = copied.has(items) ? items : [...items];
+    copied.add(copy);
+    plain[field] = copy;
+    const at = Number(index);
+    const item = copy[at];
+    if (typeof item !== 'object' || item === null) continue;
+    const itemCopy = copied.has(item) ? (item as Fields) : { ...item };
+    copied.add(itemCopy);
+    itemCopy[inner] = value;
+    copy[at] = itemCopy;
+  }
   return plain;
 }
 

@@ -123,10 +123,12 @@ export function createKeyring(
   };
 }
 
-/** Keeps each row's key unwrapped, and its digest's customer where it has a key. */
-function remember(cache: KeyCache, rows: readonly KeyRow[]): void {
+/** Keeps each row's key unwrapped (`made`: keys this process just made, kept as made), and its digest's customer. */
+function remember(cache: KeyCache, rows: readonly KeyRow[], made?: ReadonlyMap<string, Buffer>): void {
   for (const row of rows) {
-    const key = row.wrapped_key ? unwrapKey(cache.master, row.subject_id, row.wrapped_key) : null;
+    const key = row.wrapped_key
+      ? (made?.get(row.subject_id) ?? unwrapKey(cache.master, row.subject_id, row.wrapped_key))
+      : null;
     cache.keys.set(row.subject_id, key);
     if (key && row.email_digest) cache.subjectsByDigest.set(row.email_digest.toString('hex'), row.subject_id);
   }
@@ -143,9 +145,10 @@ function known(cache: KeyCache, digest: Buffer): Subject | null {
 async function learn(pool: Pick<pg.Pool, 'query'>, cache: KeyCache, digests: readonly Buffer[]): Promise<void> {
   const missing = [...new Map(digests.map((d) => [d.toString('hex'), d])).values()].filter((d) => !known(cache, d));
   if (missing.length === 0) return;
-  const ids = missing.map(() => randomUUID());
-  const wrapped = ids.map((id) => wrapKey(cache.master, id, newDataKey()));
-  remember(cache, (await pool.query<KeyRow>(MAKE_KEYS, [missing, ids, wrapped])).rows);
+  const made = new Map(missing.map(() => [randomUUID(), newDataKey()]));
+  const ids = [...made.keys()];
+  const wrapped = ids.map((id) => wrapKey(cache.master, id, made.get(id) as Buffer));
+  remember(cache, (await pool.query<KeyRow>(MAKE_KEYS, [missing, ids, wrapped])).rows, made);
 }
 
 /** The id of the customer of this digest, looked up without making one (null: none, or erased). */
