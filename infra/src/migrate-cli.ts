@@ -13,7 +13,7 @@ import { createLogger } from './logger.ts';
 const config = loadConfig();
 if (!config.DATABASE_URL) throw new Error('DATABASE_URL is required');
 const logger = createLogger('migrate', config.LOG_LEVEL);
-await migrate(config.DATABASE_URL, { masterKey: config.MASTER_KEY });
+await migrate(config.DATABASE_URL, { masterKey: config.MASTER_KEY, eventStore: config });
 await moveConfiguredDiskDocuments(config.DATABASE_URL, config, logger);
 if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
   const pool = createPool(config.DATABASE_URL, 1);

@@ -29,7 +29,7 @@ const ok = await withDatabase(config, logger, async (databaseUrl) => {
   const manifest = await restoreBackup(databaseUrl, resolve(file), {
     force: args.includes('--force'),
     // The master key is never in a backup: the one this studio keeps (MASTER_KEY or its key file) reads it.
-    migrate: (url) => migrate(url, { masterKey: config.MASTER_KEY }),
+    migrate: (url) => migrate(url, { masterKey: config.MASTER_KEY, eventStore: config }),
   });
   console.log(`Restored ${file} (taken ${manifest.createdAt}). Checking it:`);
   const env = { ...process.env, DATABASE_URL: databaseUrl };

@@ -12,7 +12,7 @@ export { dataDir, repoRoot };
  * (started here, stopped when `work` ends). Migrations are applied before `work` runs.
  */
 export async function withDatabase<T>(
-  config: Pick<Config, 'DATABASE_URL' | 'MASTER_KEY'>,
+  config: Pick<Config, 'DATABASE_URL' | 'MASTER_KEY' | 'EVENT_STORE' | 'EVENTSTOREDB_URL'>,
   logger: Logger,
   work: (databaseUrl: string) => Promise<T>,
 ): Promise<T> {
@@ -25,17 +25,17 @@ export async function withDatabase<T>(
 }
 
 export async function openDatabase(
-  config: Pick<Config, 'DATABASE_URL' | 'MASTER_KEY'>,
+  config: Pick<Config, 'DATABASE_URL' | 'MASTER_KEY' | 'EVENT_STORE' | 'EVENTSTOREDB_URL'>,
   logger: Logger,
 ): Promise<{ url: string; embedded: boolean; stop(): Promise<void> }> {
   if (config.DATABASE_URL) {
-    await migrate(config.DATABASE_URL, { masterKey: config.MASTER_KEY });
+    await migrate(config.DATABASE_URL, { masterKey: config.MASTER_KEY, eventStore: config });
     return { url: config.DATABASE_URL, embedded: false, stop: async () => {} };
   }
   logger.info({ dataDir: join(dataDir, 'postgres') }, 'DATABASE_URL is not set: starting the embedded Postgres');
   const embedded = await startEmbeddedPostgres({ dataDir: join(dataDir, 'postgres') });
   try {
-    await migrate(embedded.url, { masterKey: config.MASTER_KEY });
+    await migrate(embedded.url, { masterKey: config.MASTER_KEY, eventStore: config });
   } catch (error) {
     await embedded.stop();
     throw error;

@@ -1,18 +1,31 @@
 import { join } from 'node:path';
+import { pushStreamPrefix } from '@ot/contracts/push/push-events.ts';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
+import { streamPrefixes } from '../event-store/create-event-store.ts';
+import { convertEventStoreDbHistory } from '../privacy/convert-eventstoredb-history.ts';
 import { convertPlaintextHistory } from '../privacy/convert-history.ts';
 import { loadMasterKey } from '../privacy/master-key.ts';
 import { repoRoot } from '../repo-root.ts';
 
 const migrationsDir = join(repoRoot, 'infra', 'src', 'migrations');
 
+/** Where the events are: with EventStoreDB, its history is converted too. */
+export interface EventStoreSetting {
+  EVENT_STORE: 'postgres' | 'eventstoredb';
+  EVENTSTOREDB_URL: string | undefined;
+}
+
 /**
  * Apply every pending migration, then seal the personal data of a history written before encryption
- * (once; `masterKey` is MASTER_KEY's value, else the key file's). Idempotent, and safe when several
- * processes start at once (both lock).
+ * (once; `masterKey` is MASTER_KEY's value, else the key file's), in es.events and, with
+ * EVENT_STORE=eventstoredb, in EventStoreDB. Idempotent, and safe when several processes start at once
+ * (they lock).
  */
-export async function migrate(databaseUrl: string, options: { masterKey?: string } = {}): Promise<void> {
+export async function migrate(
+  databaseUrl: string,
+  options: { masterKey?: string; eventStore?: EventStoreSetting } = {},
+): Promise<void> {
   await runner({
     databaseUrl,
     dir: migrationsDir,
@@ -25,7 +38,14 @@ export async function migrate(databaseUrl: string, options: { masterKey?: string
     logger: { debug: () => {}, info: () => {}, warn: console.warn, error: console.error },
   });
   await grantAppRole(databaseUrl);
-  await convertPlaintextHistory(databaseUrl, () => loadMasterKey(options.masterKey));
+  const masterKey = () => loadMasterKey(options.masterKey);
+  await convertPlaintextHistory(databaseUrl, masterKey);
+  const eventStore = options.eventStore;
+  if (eventStore?.EVENT_STORE === 'eventstoredb' && eventStore.EVENTSTOREDB_URL) {
+    // Every stream family the services write, including the push streams no follower reads.
+    const prefixes = [...streamPrefixes, pushStreamPrefix];
+    await convertEventStoreDbHistory(databaseUrl, eventStore.EVENTSTOREDB_URL, { masterKey, prefixes });
+  }
 }
 
 /** The app role's grants cover every table, including those of migrations that came after its own. */

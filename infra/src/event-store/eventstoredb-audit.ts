@@ -1,7 +1,7 @@
 import { type AllStreamResolvedEvent, type Position, type ResolvedEvent, START } from '@eventstore/db-client';
 import { eventHash } from './event-hash.ts';
 import { type AuditedEvent, type AuditFilter, type Checkpoint, type RecordedEvent, start } from './event-store.ts';
-import { type EsdbReads, isAfter, PAGE, readAllPage, toRecorded } from './eventstoredb-reads.ts';
+import { type EsdbReads, isAfter, PAGE, readAllPage, storedStream, toRecorded } from './eventstoredb-reads.ts';
 
 const withRecordedAt = (reads: EsdbReads, resolved: ResolvedEvent | AllStreamResolvedEvent) => {
   const event = toRecorded(reads, resolved);
@@ -28,7 +28,7 @@ async function auditedStreams(reads: EsdbReads, streams: readonly string[]): Pro
   const found: AuditedEvent[] = [];
   for (const stream of new Set(streams)) {
     try {
-      for await (const resolved of reads.client.readStream(stream, { fromRevision: START })) {
+      for await (const resolved of reads.client.readStream(storedStream(stream), { fromRevision: START })) {
         const read = withRecordedAt(reads, resolved);
         if (read) found.push(chain(previous, read.event, read.recordedAt));
       }

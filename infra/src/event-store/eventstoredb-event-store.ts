@@ -16,11 +16,19 @@ import {
 } from './event-store.ts';
 import { readAudited } from './eventstoredb-audit.ts';
 import { createIdIndex, type IdIndex } from './eventstoredb-id-index.ts';
-import { type EsdbReads, newestOfOurs, readOurs, readStream, streamVersion } from './eventstoredb-reads.ts';
+import {
+  type EsdbReads,
+  newestOfOurs,
+  readOurs,
+  readStream,
+  storedStream,
+  streamVersion,
+} from './eventstoredb-reads.ts';
 import { createAppendedWakeUps } from './eventstoredb-wake-ups.ts';
 
 /**
- * The EventStoreDB adapter. Stream names are ours; a stream's version is its revision + 1. The global
+ * The EventStoreDB adapter. Stream names are ours, kept under `sealed.` (eventstoredb-reads.ts); a stream's
+ * version is its revision + 1. The global
  * order is `$all` restricted to our stream prefixes; a checkpoint is the (commit, prepare) position, as
  * `tx` and `position`. Checkpoints themselves stay in the read-model database.
  *
@@ -34,7 +42,7 @@ export function createEventStoreDbEventStore(connectionString: string, streamPre
   const client = EventStoreDBClient.connectionString(connectionString);
   const reads: EsdbReads = { client, streamPrefixes };
   const index = createIdIndex(reads);
-  const wakeUps = createAppendedWakeUps(client, streamPrefixes);
+  const wakeUps = createAppendedWakeUps(client, streamPrefixes.map(storedStream));
   return {
     append: (stream, events, options) => append(reads, index, stream, events, options),
     readStream: (stream, options) => readStream(reads, stream, options),
@@ -96,7 +104,7 @@ async function append(
   if (retried) return retried;
   try {
     const result = await reads.client.appendToStream(
-      stream,
+      storedStream(stream),
       events.map((event) =>
         jsonEvent({
           id: event.id,

@@ -19,7 +19,20 @@ export interface EsdbReads {
   streamPrefixes: string[];
 }
 
-const ours = (reads: EsdbReads, stream: string) => reads.streamPrefixes.some((prefix) => stream.startsWith(prefix));
+/**
+ * Every stream of ours is kept under this namespace: the streams written before personal fields were sealed
+ * keep their bare names, are copied here sealed once (privacy/convert-eventstoredb-history.ts) and then
+ * tombstoned. EventStoreDB cannot rewrite an event; a copy under other names leaves `$all` with no
+ * plaintext event of ours once the server has scavenged, and each copy keeps its revisions.
+ */
+export const SEALED_NAMESPACE = 'sealed.';
+
+/** The name EventStoreDB keeps one of our streams under. */
+export const storedStream = (stream: string) => `${SEALED_NAMESPACE}${stream}`;
+
+const ours = (reads: EsdbReads, stored: string) =>
+  stored.startsWith(SEALED_NAMESPACE) &&
+  reads.streamPrefixes.some((prefix) => stored.startsWith(prefix, SEALED_NAMESPACE.length));
 
 /** An event of ours as the port records it (a stream's version is its revision + 1); null for any other. */
 export function toRecorded(reads: EsdbReads, resolved: ResolvedEvent | AllStreamResolvedEvent): RecordedEvent | null {
@@ -32,7 +45,7 @@ export function toRecorded(reads: EsdbReads, resolved: ResolvedEvent | AllStream
     data: event.data,
     metadata,
     schemaVersion: schemaVersion ?? 1,
-    stream: event.streamId,
+    stream: event.streamId.slice(SEALED_NAMESPACE.length),
     version: Number(event.revision) + 1,
     position: Number(event.position?.prepare ?? 0n),
     tx: Number(event.position?.commit ?? 0n),
@@ -78,7 +91,7 @@ export async function readStream(
   if (options.toVersion !== undefined && options.toVersion < 1) return [];
   const events: RecordedEvent[] = [];
   try {
-    for await (const resolved of reads.client.readStream(stream, {
+    for await (const resolved of reads.client.readStream(storedStream(stream), {
       fromRevision: START,
       maxCount: options.toVersion,
     })) {
@@ -96,7 +109,7 @@ export async function streamVersion(reads: EsdbReads, stream: string): Promise<n
   try {
     let version = 0;
     // Read to its end (one event), not returned from inside: an abandoned read keeps its call open.
-    for await (const resolved of reads.client.readStream(stream, {
+    for await (const resolved of reads.client.readStream(storedStream(stream), {
       direction: BACKWARDS,
       fromRevision: END,
       maxCount: 1,

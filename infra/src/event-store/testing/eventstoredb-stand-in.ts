@@ -9,6 +9,7 @@ import {
   type handleClientStreamingCall,
   type handleServerStreamingCall,
   type handleUnaryCall,
+  Metadata,
   Server,
   ServerCredentials,
   status,
@@ -37,18 +38,29 @@ import { createInMemoryLog, type InMemoryLog, type LoggedEvent, type ProposedEve
  * wrong expected version answered as the server does: in AppendResp, or as a google.rpc.Status with a
  * packed WrongExpectedVersion), the server's idempotency for a retried append, Read of a stream or of
  * `$all` forwards and backwards with a count and a filter (stream prefix or regex, event type), and
- * catch-up subscriptions to `$all` (confirmation, catch-up, caught_up, live).
- * Not implemented: Delete, Tombstone and subscriptions to one stream (answered UNIMPLEMENTED), links,
+ * catch-up subscriptions to `$all` (confirmation, catch-up, caught_up, live), Tombstone (a tombstoned
+ * stream is answered as deleted; its events stay in `$all` until `scavenge()`, the operator's scavenge).
+ * Not implemented: Delete (soft) and subscriptions to one stream (answered UNIMPLEMENTED), links,
  * stream metadata and ACLs, authentication, TLS, gossip and clusters (use a single-node connection
  * string), filtered-subscription checkpoints, deadlines, backpressure, persistence.
  */
 
-const { ReadReq, ReadResp, AppendResp, BatchAppendResp } = streamsPb;
+const { ReadReq, ReadResp, AppendResp, BatchAppendResp, TombstoneResp } = streamsPb;
+
+/** The server's answer to a read of, or a write to, a tombstoned stream (the client's StreamDeletedError). */
+function streamDeleted(stream: string) {
+  const metadata = new Metadata();
+  metadata.set('exception', 'stream-deleted');
+  metadata.set('stream-name', stream);
+  return { code: status.FAILED_PRECONDITION, details: `Event stream '${stream}' is deleted.`, metadata };
+}
 
 export interface EventStoreDbStandIn {
   /** `esdb://127.0.0.1:<port>?tls=false` */
   url: string;
   port: number;
+  /** The operator's scavenge: the events of tombstoned streams leave the log. */
+  scavenge(): void;
   stop(): Promise<void>;
 }
 
@@ -88,6 +100,7 @@ function streamsService(log: InMemoryLog) {
     const stream = options.getStream();
     if (stream) {
       const name = streamName(stream.getStreamIdentifier());
+      if (log.isTombstoned(name)) return call.emit('error', streamDeleted(name));
       const from = stream.hasRevision() ? Number(stream.getRevision()) : stream.hasEnd() ? 'end' : 'start';
       const events = log.readStream(name, { from, backwards, count });
       if (events === null) {
@@ -123,7 +136,9 @@ function streamsService(log: InMemoryLog) {
     call.on('end', () => {
       if (!options) return callback({ code: status.INVALID_ARGUMENT, details: 'options are required' });
       const expected = expectedOf(options) ?? Number(options.getRevision());
-      const outcome = log.append(streamName(options.getStreamIdentifier()), expected, proposed);
+      const name = streamName(options.getStreamIdentifier());
+      if (log.isTombstoned(name)) return callback(streamDeleted(name));
+      const outcome = log.append(name, expected, proposed);
       const response = new AppendResp();
       if (outcome.ok) {
         response.setSuccess(appended(new AppendResp.Success(), new AppendResp.Position(), outcome));
@@ -155,6 +170,7 @@ function streamsService(log: InMemoryLog) {
       if (!options) return call.emit('error', { code: status.INVALID_ARGUMENT, details: 'options are required' });
       const stream = streamName(options.getStreamIdentifier());
       const expected = expectedOf(options) ?? Number(options.getStreamPosition());
+      if (log.isTombstoned(stream)) return call.emit('error', streamDeleted(stream));
       const outcome = log.append(stream, expected, entry.proposed);
       const response = new BatchAppendResp()
         .setCorrelationId(new sharedPb.UUID().setString(correlation))
@@ -169,13 +185,28 @@ function streamsService(log: InMemoryLog) {
     call.on('end', () => call.end());
   };
 
-  return { read, append, batchAppend };
+  const tombstone: handleUnaryCall<InstanceType<typeof streamsPb.TombstoneReq>, InstanceType<typeof TombstoneResp>> = (
+    call,
+    callback,
+  ) => {
+    const name = streamName(call.request.getOptions()?.getStreamIdentifier());
+    log.tombstone(name);
+    const position = log.lastPosition();
+    callback(
+      null,
+      new TombstoneResp().setPosition(
+        new TombstoneResp.Position().setCommitPosition(String(position)).setPreparePosition(String(position)),
+      ),
+    );
+  };
+
+  return { read, append, batchAppend, tombstone };
 }
 
 function serverFeatures(batchAppend: boolean): { getSupportedMethods: handleUnaryCall<unknown, unknown> } {
   const method = (service: string, name: string) =>
     new featuresPb.SupportedMethod().setServiceName(service).setMethodName(name);
-  const streams = ['read', 'append', ...(batchAppend ? ['batchappend'] : [])];
+  const streams = ['read', 'append', 'tombstone', ...(batchAppend ? ['batchappend'] : [])];
   const supported = new featuresPb.SupportedMethods()
     .setEventStoreServerVersion('23.10.0-stand-in')
     .setMethodsList([
@@ -214,6 +245,7 @@ export async function startEventStoreDbStandIn(
   return {
     url: `esdb://127.0.0.1:${port}?tls=false`,
     port,
+    scavenge: () => log.scavenge(),
     // Subscriptions never end on their own, so a graceful shutdown would wait for ever.
     stop: async () => server.forceShutdown(),
   };

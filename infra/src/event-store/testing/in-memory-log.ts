@@ -36,6 +36,7 @@ export function createInMemoryLog(clock: () => number = Date.now) {
   const all: LoggedEvent[] = [];
   const streams = new Map<string, LoggedEvent[]>();
   const listeners = new Set<(event: LoggedEvent) => void>();
+  const tombstoned = new Set<string>();
 
   const lastRevision = (stream: string): number | null => {
     const events = streams.get(stream);
@@ -129,6 +130,19 @@ export function createInMemoryLog(clock: () => number = Date.now) {
     },
 
     lastPosition: () => all[all.length - 1]?.position ?? 0,
+
+    /** A hard delete: the stream can never be read or written again; `$all` keeps its events until a scavenge. */
+    tombstone(stream: string): void {
+      tombstoned.add(stream);
+    },
+    isTombstoned: (stream: string) => tombstoned.has(stream),
+
+    /** What the server's scavenge does for tombstoned streams: their events leave `$all` for good. */
+    scavenge(): void {
+      const kept = all.filter((event) => !tombstoned.has(event.stream));
+      all.splice(0, all.length, ...kept);
+      for (const stream of tombstoned) streams.delete(stream);
+    },
 
     /** Calls back for each event as it is written; returns an unsubscribe. */
     onWrite(listener: (event: LoggedEvent) => void): () => void {
