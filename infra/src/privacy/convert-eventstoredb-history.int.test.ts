@@ -85,6 +85,15 @@ test('a conversion stopped midway is taken up again; the followers move to the c
     [passed.position.commit, passed.position.prepare, lastOld.position.commit, lastOld.position.prepare],
   );
 
+  // The email log keeps the position of each email's request.
+  const request = old.find((r) => r.event?.type === 'CustomerNotificationRequested')?.event;
+  assert.ok(request?.position);
+  await db.pool.query(
+    `insert into rm.email_events (id, recipient_email, email_type, sent_at, request_stream, requested_at, position)
+     values ('kept', '', 'order_update', now(), $1, now(), $2)`,
+    [request.streamId, request.position.prepare],
+  );
+
   const stopped = convertEventStoreDbHistory(db.url, context.standIn.url, {
     masterKey: () => Buffer.from(context.masterKey, 'hex'),
     prefixes: PREFIXES,
@@ -107,6 +116,11 @@ test('a conversion stopped midway is taken up again; the followers move to the c
     { name: 'notifier', ...(await copyOf(lastOld.id)) },
     { name: 'projector', ...(await copyOf(passed.id)) },
   ]);
+  const { rows: emails } = await db.pool.query<{ position: string }>(
+    `select position::text from rm.email_events where id = 'kept'`,
+  );
+  assert.is(emails[0]?.position, (await copyOf(request.id))?.position);
+  await db.pool.query(`delete from rm.email_events where id = 'kept'`);
 });
 
 test('every stream reads back as written, through the sealing store, and keeps its versions', async ({

@@ -14,7 +14,8 @@ const LOCK = "hashtext('privacy.eventstoredb_conversions')";
  * 1. every old stream of ours is copied, sealed, under the `sealed.` namespace the adapter reads
  *    (copy-eventstoredb-streams.ts), in `$all`'s order, idempotently;
  * 2. in one transaction: each copied stream's old and new heads (privacy.resealed_streams), what all the
- *    old chains ended with, and the followers' checkpoints moved to the copies;
+ *    old chains ended with, and the followers' checkpoints (and the positions the email log keeps) moved
+ *    to the copies;
  * 3. every old stream is tombstoned. Their events leave the server's disk at its next scavenge.
  *
  * A run that stops anywhere is run again from where the database says it stood. Returns how many events
@@ -61,8 +62,11 @@ async function copyAndRecord(
     tx: Number(row.tx),
     position: Number(row.position),
   }));
+  // The email log orders by the position of each email's request: moved with the events.
+  const { rows: kept } = await db.query<{ position: string }>('select distinct position::text from rm.email_events');
+  const positions = new Set(kept.map((row) => Number(row.position)));
   const keyring = createKeyring(db, options.masterKey());
-  const copy = await copyOldStreams(client, keyring, { ...options, checkpoints });
+  const copy = await copyOldStreams(client, keyring, { ...options, checkpoints, positions });
   await db.query('begin');
   try {
     for (const stream of copy.streams) {
@@ -78,6 +82,13 @@ async function copyAndRecord(
         checkpoint.tx,
         checkpoint.position,
       ]);
+    }
+    // Every copy stands after every old event, so an old position never equals a new one.
+    for (const [from, to] of copy.positions) {
+      await db.query('update rm.email_events set position = $2 where position = $1', [from, to]);
+    }
+    for (const [from, to] of copy.renamed) {
+      await db.query('update rm.email_events set request_stream = $2 where request_stream = $1', [from, to]);
     }
     await db.query(
       `update privacy.eventstoredb_conversions

@@ -55,6 +55,10 @@ export interface CopyReport {
   checkpoints: FollowerCheckpoint[];
   /** The old streams' names, to tombstone once all of this is committed. */
   oldStreams: string[];
+  /** Each stream named otherwise now (a customer's own, by email before) with its new name. */
+  renamed: [string, string][];
+  /** Each asked-for old position (a read model keeps some) with its copy's. */
+  positions: Map<number, number>;
 }
 
 /** Our streams as written before sealing: bare names of our prefixes (the sealed ones are namespaced). */
@@ -75,9 +79,15 @@ const after = (position: Position, checkpoint: FollowerCheckpoint) =>
 export async function copyOldStreams(
   client: EventStoreDBClient,
   keyring: Keyring,
-  options: { prefixes: readonly string[]; checkpoints: FollowerCheckpoint[]; interrupt?: (copied: number) => void },
+  options: {
+    prefixes: readonly string[];
+    checkpoints: FollowerCheckpoint[];
+    positions: ReadonlySet<number>;
+    interrupt?: (copied: number) => void;
+  },
 ): Promise<CopyReport> {
   const copies = new Map<string, Copied>();
+  const positions = new Map<number, number>();
   const moved = new Map(options.checkpoints.map((checkpoint) => [checkpoint.name, { ...checkpoint }]));
   let events = 0;
   let from: Position | typeof START = START;
@@ -92,6 +102,8 @@ export async function copyOldStreams(
       copies.set(event.streamId, copy);
       const position = await copyEvent(client, keyring, copy, event);
       events += 1;
+      const oldPosition = Number(event.position.prepare);
+      if (options.positions.has(oldPosition)) positions.set(oldPosition, Number(position.prepare));
       for (const checkpoint of options.checkpoints) {
         // The copy of the last event a follower had passed is where it stands now.
         if (!after(event.position, checkpoint)) {
@@ -108,7 +120,7 @@ export async function copyOldStreams(
     if (page.length < PAGE || !last) break;
     from = last;
   }
-  return report(copies, events, [...moved.values()]);
+  return { ...report(copies, events, [...moved.values()]), positions };
 }
 
 const positionOf = (position: Position) => ({ tx: Number(position.commit), position: Number(position.prepare) });
@@ -179,7 +191,11 @@ async function copyEvent(client: EventStoreDBClient, keyring: Keyring, copy: Cop
   return result.position;
 }
 
-function report(copies: Map<string, Copied>, events: number, checkpoints: FollowerCheckpoint[]): CopyReport {
+function report(
+  copies: Map<string, Copied>,
+  events: number,
+  checkpoints: FollowerCheckpoint[],
+): Omit<CopyReport, 'positions'> {
   const oldStreams = [...copies.keys()].sort();
   const lines = oldStreams.map((stream) => `${stream}:${copies.get(stream)?.oldHead?.toString('hex') ?? ''}`);
   return {
@@ -190,6 +206,7 @@ function report(copies: Map<string, Copied>, events: number, checkpoints: Follow
       newHead: copy.newHead as Buffer,
     })),
     oldHead: createHash('sha256').update(lines.join('\n'), 'utf8').digest(),
+    renamed: [...copies].flatMap(([old, copy]) => (old === copy.name ? [] : [[old, copy.name] as [string, string]])),
     events,
     checkpoints,
     oldStreams,
