@@ -56,15 +56,3 @@ export async function readLeadTimes(
 ): Promise<LeadTimes> {
   return leadTimes(await readSpanCounts(db, range, timeZone));
 }
-
-/** The longest any item could still take to be ready by these figures: no ETA beyond today plus this can be late. */
-export function longestAhead(times: LeadTimes): number {
-  const longest = new Map<Stage, number>();
-  for (const group of times.groups) {
-    for (const stage of ['processed -> placed', 'placed -> arrived', 'arrived -> checked'] as const) {
-      const usual = times.usual(group.manufacturer, group.itemType, stage);
-      if (usual) longest.set(stage, Math.max(longest.get(stage) ?? 0, usual.medianDays));
-    }
-  }
-  return [...longest.values()].reduce((sum, days) => sum + Math.ceil(days), 0);
-}
