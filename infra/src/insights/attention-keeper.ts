@@ -102,8 +102,8 @@ export function keepAttention(pool: pg.Pool, store: EventStore, settings: Attent
   };
   const keepRow = (state: Kept, row: OpenRow) => {
     state.open.set(row.item_id, row);
-    let items = state.byOrder.get(row.order_number);
-    if (!items) state.byOrder.set(row.order_number, (items = new Set()));
+    const items = state.byOrder.get(row.order_number) ?? new Set<string>();
+    state.byOrder.set(row.order_number, items);
     items.add(row.item_id);
     decide(state, row);
   };

@@ -1,5 +1,5 @@
 import { type LeadTimes, leadTimes, type SpanCount } from '@ot/contracts/insights/lead-times.ts';
-import { type Stage, stageOfStatus } from '@ot/contracts/insights/stages.ts';
+import { stageOfStatus } from '@ot/contracts/insights/stages.ts';
 import { addDays, localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type pg from 'pg';
 
