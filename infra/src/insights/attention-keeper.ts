@@ -67,12 +67,14 @@ async function ordersTouched(store: EventStore, from: Checkpoint, to: Checkpoint
   return null;
 }
 
+const groupOf = (row: OpenRow) => `${row.manufacturer ?? ''}\u0001${row.item_type}`;
+
 /** The (manufacturer, item type) pairs whose figures for some stage differ between two sets of lead times. */
 function changedGroups(open: Iterable<OpenRow>, before: LeadTimes, after: LeadTimes): Set<string> {
   const changed = new Set<string>();
   const seen = new Set<string>();
   for (const row of open) {
-    const group = `${row.manufacturer ?? ''}\u0001${row.item_type}`;
+    const group = groupOf(row);
     if (seen.has(group)) continue;
     seen.add(group);
     const differs = stageNames.some(
@@ -85,6 +87,72 @@ function changedGroups(open: Iterable<OpenRow>, before: LeadTimes, after: LeadTi
   return changed;
 }
 
+/** Decides the rows one open item earns, by the kept lead times and day. */
+function decide(state: Kept, row: OpenRow, settings: AttentionSettings): void {
+  const rows = attentionRowsOf(row, state.times, state.today, settings);
+  if (rows.length > 0) state.flagged.set(row.item_id, rows);
+  else state.flagged.delete(row.item_id);
+}
+
+function keepRow(state: Kept, row: OpenRow, settings: AttentionSettings): void {
+  state.open.set(row.item_id, row);
+  const items = state.byOrder.get(row.order_number) ?? new Set<string>();
+  state.byOrder.set(row.order_number, items);
+  items.add(row.item_id);
+  decide(state, row, settings);
+}
+
+const readTimes = (pool: pg.Pool, now: Date, settings: AttentionSettings) =>
+  readLeadTimes(pool, windowOf({}, now, settings.timeZone), settings.timeZone);
+
+/** Every open item read and decided. */
+async function load(pool: pg.Pool, settings: AttentionSettings, now: Date, checkpoint: Checkpoint): Promise<Kept> {
+  const [times, rows] = await Promise.all([readTimes(pool, now, settings), readOpenItems(pool, settings.timeZone)]);
+  const state: Kept = {
+    checkpoint,
+    today: localDate(now, settings.timeZone),
+    times,
+    open: new Map(),
+    byOrder: new Map(),
+    flagged: new Map(),
+    sorted: new Map(),
+  };
+  for (const row of rows) keepRow(state, row, settings);
+  return state;
+}
+
+/** Re-reads the touched orders' items, then re-decides the groups whose lead times moved. */
+async function update(
+  pool: pg.Pool,
+  settings: AttentionSettings,
+  state: Kept,
+  now: Date,
+  checkpoint: Checkpoint,
+  touched: Set<string>,
+): Promise<Kept> {
+  const orderNumbers = [...touched];
+  const [times, rows] = await Promise.all([
+    readTimes(pool, now, settings),
+    readOpenItems(pool, settings.timeZone, { orderNumbers }),
+  ]);
+  for (const orderNumber of orderNumbers) {
+    for (const itemId of state.byOrder.get(orderNumber) ?? []) {
+      state.open.delete(itemId);
+      state.flagged.delete(itemId);
+    }
+    state.byOrder.delete(orderNumber);
+  }
+  const moved = changedGroups(state.open.values(), state.times, times);
+  state.times = times;
+  for (const row of rows) keepRow(state, row, settings);
+  for (const row of moved.size > 0 ? state.open.values() : []) {
+    if (moved.has(groupOf(row))) decide(state, row, settings);
+  }
+  state.checkpoint = checkpoint;
+  state.sorted.clear();
+  return state;
+}
+
 /**
  * The attention list kept in memory: every open item and the rows it earns, brought up to the projector's
  * checkpoint at each read by re-deciding only the orders written since (found in the log), the groups whose
@@ -95,59 +163,6 @@ export function keepAttention(pool: pg.Pool, store: EventStore, settings: Attent
   let kept: Kept | null = null;
   let catchingUp: Promise<Kept> | null = null;
 
-  const decide = (state: Kept, row: OpenRow) => {
-    const rows = attentionRowsOf(row, state.times, state.today, settings);
-    if (rows.length > 0) state.flagged.set(row.item_id, rows);
-    else state.flagged.delete(row.item_id);
-  };
-  const keepRow = (state: Kept, row: OpenRow) => {
-    state.open.set(row.item_id, row);
-    const items = state.byOrder.get(row.order_number) ?? new Set<string>();
-    state.byOrder.set(row.order_number, items);
-    items.add(row.item_id);
-    decide(state, row);
-  };
-  const readTimes = (now: Date) => readLeadTimes(pool, windowOf({}, now, settings.timeZone), settings.timeZone);
-
-  async function load(now: Date, checkpoint: Checkpoint): Promise<Kept> {
-    const [times, rows] = await Promise.all([readTimes(now), readOpenItems(pool, settings.timeZone)]);
-    const state: Kept = {
-      checkpoint,
-      today: localDate(now, settings.timeZone),
-      times,
-      open: new Map(),
-      byOrder: new Map(),
-      flagged: new Map(),
-      sorted: new Map(),
-    };
-    for (const row of rows) keepRow(state, row);
-    return state;
-  }
-
-  /** Re-reads the touched orders' items, then re-decides the groups whose lead times moved. */
-  async function update(state: Kept, now: Date, checkpoint: Checkpoint, touched: Set<string>): Promise<Kept> {
-    const orderNumbers = [...touched];
-    const [times, rows] = await Promise.all([readTimes(now), readOpenItems(pool, settings.timeZone, { orderNumbers })]);
-    for (const orderNumber of orderNumbers) {
-      for (const itemId of state.byOrder.get(orderNumber) ?? []) {
-        state.open.delete(itemId);
-        state.flagged.delete(itemId);
-      }
-      state.byOrder.delete(orderNumber);
-    }
-    const moved = changedGroups(state.open.values(), state.times, times);
-    state.times = times;
-    for (const row of rows) keepRow(state, row);
-    if (moved.size > 0) {
-      for (const row of state.open.values()) {
-        if (moved.has(`${row.manufacturer ?? ''}\u0001${row.item_type}`)) decide(state, row);
-      }
-    }
-    state.checkpoint = checkpoint;
-    state.sorted.clear();
-    return state;
-  }
-
   async function catchUp(now: Date): Promise<Kept> {
     const checkpoint = await projectorCheckpoint(pool);
     const today = localDate(now, settings.timeZone);
@@ -155,15 +170,17 @@ export function keepAttention(pool: pg.Pool, store: EventStore, settings: Attent
     if (state && state.today === today && sameCheckpoint(state.checkpoint, checkpoint)) return state;
     if (!state || state.today !== today || reaches(state.checkpoint, checkpoint)) {
       // A new day moves every item's days and the lead times' window; a checkpoint gone back is a rebuild.
-      kept = await load(now, checkpoint);
+      kept = await load(pool, settings, now, checkpoint);
       return kept;
     }
     const touched = await ordersTouched(store, state.checkpoint, checkpoint);
-    kept = touched ? await update(state, now, checkpoint, touched) : await load(now, checkpoint);
+    kept = touched
+      ? await update(pool, settings, state, now, checkpoint, touched)
+      : await load(pool, settings, now, checkpoint);
     return kept;
   }
 
-  /** Reads at the same moment share one catch-up; one that began before this read is waited for, then another runs. */
+  /** Catch-ups run one at a time: a read waits for the one running, then looks itself (its own write may be newer). */
   async function current(now: Date): Promise<Kept> {
     while (catchingUp) await catchingUp.catch(() => {});
     catchingUp = catchUp(now).finally(() => {
