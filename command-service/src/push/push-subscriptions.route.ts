@@ -8,7 +8,11 @@ import { badRequest, parse } from '@ot/infra/http/errors.ts';
 import {
   pushRoles,
   readsEveryOrder,
-  requireAnyRole, requireAnyRoleOf, requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
+  requireAnyRole,
+  requireAnyRoleOf,
+  requireRole,
+  requireRoleOf,
+} from '@ot/infra/http/policy.ts';
 import { attentionSettingsOf, readAttention } from '@ot/infra/insights/read-attention.ts';
 import { createAttentionLooks } from '@ot/infra/push/attention-looks.ts';
 import { isAllowedPushEndpoint, parsePushServiceOrigins } from '@ot/infra/push/push-origins.ts';

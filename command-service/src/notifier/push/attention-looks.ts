@@ -39,13 +39,19 @@ export async function requestAttentionPushes(
       const id = nameBasedId(`attention-push:${pushId}`);
       try {
         await deps.store.append(
-        pushStream(pushId),
+          pushStream(pushId),
           [
             {
               id,
               type: 'AttentionPushRequested',
               data: attentionRequest(pushId, device.subscriptionId, entered),
-              metadata: { actor: radarActor, occurredAt: now.toISOString(), commandId: id, correlationId: id, causationId: null },
+              metadata: {
+                actor: radarActor,
+                occurredAt: now.toISOString(),
+                commandId: id,
+                correlationId: id,
+                causationId: null,
+              },
             },
           ],
           { expectedVersion: 'no_stream', landed: 'conflict' },

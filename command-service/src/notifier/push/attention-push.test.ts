@@ -6,7 +6,12 @@ import { attentionRequest, composeAttentionPush, enteredSince, sameSeen, seenNow
 
 const studio = { name: 'Elite Performance Golf', publicUrl: 'https://track.example.test/' };
 
-const row = (itemId: string, flag: AttentionFlag, orderNumber = 'EP-0042', itemName = 'Mizuno Irons'): AttentionItem => ({
+const row = (
+  itemId: string,
+  flag: AttentionFlag,
+  orderNumber = 'EP-0042',
+  itemName = 'Mizuno Irons',
+): AttentionItem => ({
   orderNumber,
   itemId,
   itemName,

@@ -72,8 +72,7 @@ export function composeAttentionPush(
 ): PushPayload | null {
   const [first] = request.entries;
   if (!first) return null;
-  const line = (entry: AttentionEntry) =>
-    `${entry.orderNumber} ${entry.itemName}: ${attentionFlagLabels[entry.flag]}`;
+  const line = (entry: AttentionEntry) => `${entry.orderNumber} ${entry.itemName}: ${attentionFlagLabels[entry.flag]}`;
   const more = request.count - request.entries.length;
   const payload: PushPayload =
     request.count === 1

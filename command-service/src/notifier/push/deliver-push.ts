@@ -59,8 +59,7 @@ export async function deliverPush(deps: PushDeps, due: PushDelivery): Promise<Pu
   if (!target) outcome = failed('The device had unsubscribed before this could be sent.');
   else if (!content) {
     outcome = failed(delivery.orderNumber ? `Order ${delivery.orderNumber} does not exist.` : 'Nothing to say.');
-  }
-  else {
+  } else {
     const result = await deps.transport.send(target, {
       payload: JSON.stringify(content),
       ttlSeconds: PUSH_TTL_SECONDS,

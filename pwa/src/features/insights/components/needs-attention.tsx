@@ -97,16 +97,18 @@ function AttentionRow({ item, action }: { item: AttentionItem; action?: (item: A
 /**
  * The dashboard's "Needs attention (n)" view: each flagged item with its reason, ETA, prediction and
  * days in its stage, sortable, each linking to its order's edit page. `action` adds a per-row control
- * (the delay notice, composed in by the app).
+ * (the delay notice) and `pushControl` whether this device is told of new entries, both composed in by the app.
  */
 export function NeedsAttention({
   open,
   toggle,
   action,
+  pushControl,
 }: {
   open: boolean;
   toggle: () => void;
   action?: (item: AttentionItem) => ReactNode;
+  pushControl?: ReactNode;
 }) {
   const attention = useQuery(attentionQuery());
   const title = `Needs attention (${attention.data?.total ?? '…'})`;
@@ -133,6 +135,7 @@ export function NeedsAttention({
             Back to orders
           </Button>
         </div>
+        {pushControl}
         {attention.isError ? (
           <p className="text-sm text-gray-700 dark:text-gray-300">
             The attention list could not be loaded. Please try again later.
