@@ -1,0 +1,211 @@
+import type { AttentionItem, AttentionQuery } from '@ot/contracts/insights/insights-views.ts';
+import type { LeadTimes } from '@ot/contracts/insights/lead-times.ts';
+import { stageNames } from '@ot/contracts/insights/stages.ts';
+import { localDate } from '@ot/contracts/insights/studio-dates.ts';
+import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+import type pg from 'pg';
+import { type Checkpoint, type EventStore, reaches, sameCheckpoint } from '../event-store/event-store.ts';
+import {
+  type AttentionSettings,
+  attentionRowsOf,
+  attentionSettingsOf,
+  type OpenRow,
+  pageOf,
+  readOpenItems,
+  sortItems,
+  usualReadyDates,
+} from './read-attention.ts';
+import { readLeadTimes, windowOf } from './read-lead-times.ts';
+
+/** Past this many events since the last look, every open item is read again rather than each order's. */
+const EVENTS_BEFORE_RELOAD = 20_000;
+const READ_BATCH = 5_000;
+const NO_DATA: ReadonlySet<string> = new Set();
+
+export interface AttentionKeeper {
+  /** The attention list as of the projector's checkpoint now (so after any write the caller waited for). */
+  list(now: Date, query: Partial<AttentionQuery>): Promise<{ items: AttentionItem[]; total: number }>;
+  /** The lead times of the default window (the last 365 days), as the list's predictions use them. */
+  leadTimes(now: Date): Promise<LeadTimes>;
+  /** When these open items should usually be ready for collection, by the same figures. */
+  usualReady(now: Date, itemIds: readonly string[]): Promise<Map<string, string>>;
+}
+
+interface Kept {
+  checkpoint: Checkpoint;
+  today: string;
+  times: LeadTimes;
+  open: Map<string, OpenRow>;
+  byOrder: Map<string, Set<string>>;
+  flagged: Map<string, AttentionItem[]>;
+  /** All flagged rows in each sort's order, until the next change. */
+  sorted: Map<string, AttentionItem[]>;
+}
+
+async function projectorCheckpoint(pool: pg.Pool): Promise<Checkpoint> {
+  const { rows } = await pool.query<{ tx: string; position: string }>(
+    `select tx, position from rm.checkpoints where name = 'projector'`,
+  );
+  const row = rows[0];
+  return row ? { tx: Number(row.tx), position: Number(row.position) } : { tx: 0, position: 0 };
+}
+
+/** The order numbers whose streams have events after `from` up to `to`; null when there are too many to read one by one. */
+async function ordersTouched(store: EventStore, from: Checkpoint, to: Checkpoint): Promise<Set<string> | null> {
+  const touched = new Set<string>();
+  let after = from;
+  for (let read = 0; read < EVENTS_BEFORE_RELOAD; read += READ_BATCH) {
+    const events = await store.readAll({ after, limit: READ_BATCH, dataOf: NO_DATA });
+    for (const event of events) {
+      const at = { tx: event.tx, position: event.position };
+      if (!reaches(to, at)) return touched;
+      if (event.stream.startsWith(orderStreamPrefix)) touched.add(event.stream.slice(orderStreamPrefix.length));
+      after = at;
+    }
+    if (events.length < READ_BATCH) return touched;
+  }
+  return null;
+}
+
+/** The (manufacturer, item type) pairs whose figures for some stage differ between two sets of lead times. */
+function changedGroups(open: Iterable<OpenRow>, before: LeadTimes, after: LeadTimes): Set<string> {
+  const changed = new Set<string>();
+  const seen = new Set<string>();
+  for (const row of open) {
+    const group = `${row.manufacturer ?? ''}\u0001${row.item_type}`;
+    if (seen.has(group)) continue;
+    seen.add(group);
+    const differs = stageNames.some(
+      (stage) =>
+        JSON.stringify(before.usual(row.manufacturer, row.item_type, stage)) !==
+        JSON.stringify(after.usual(row.manufacturer, row.item_type, stage)),
+    );
+    if (differs) changed.add(group);
+  }
+  return changed;
+}
+
+/**
+ * The attention list kept in memory: every open item and the rows it earns, brought up to the projector's
+ * checkpoint at each read by re-deciding only the orders written since (found in the log), the groups whose
+ * lead times moved, or everything when the studio's day turns. At a studio's years of orders, deciding
+ * every open item per request is what the list cannot afford; a read with no write since costs one query.
+ */
+export function keepAttention(pool: pg.Pool, store: EventStore, settings: AttentionSettings): AttentionKeeper {
+  let kept: Kept | null = null;
+  let catchingUp: Promise<Kept> | null = null;
+
+  const decide = (state: Kept, row: OpenRow) => {
+    const rows = attentionRowsOf(row, state.times, state.today, settings);
+    if (rows.length > 0) state.flagged.set(row.item_id, rows);
+    else state.flagged.delete(row.item_id);
+  };
+  const keepRow = (state: Kept, row: OpenRow) => {
+    state.open.set(row.item_id, row);
+    const items = state.byOrder.get(row.order_number) ?? new Set<string>();
+    state.byOrder.set(row.order_number, items);
+    items.add(row.item_id);
+    decide(state, row);
+  };
+  const readTimes = (now: Date) => readLeadTimes(pool, windowOf({}, now, settings.timeZone), settings.timeZone);
+
+  async function load(now: Date, checkpoint: Checkpoint): Promise<Kept> {
+    const [times, rows] = await Promise.all([readTimes(now), readOpenItems(pool, settings.timeZone)]);
+    const state: Kept = {
+      checkpoint,
+      today: localDate(now, settings.timeZone),
+      times,
+      open: new Map(),
+      byOrder: new Map(),
+      flagged: new Map(),
+      sorted: new Map(),
+    };
+    for (const row of rows) keepRow(state, row);
+    return state;
+  }
+
+  /** Re-reads the touched orders' items, then re-decides the groups whose lead times moved. */
+  async function update(state: Kept, now: Date, checkpoint: Checkpoint, touched: Set<string>): Promise<Kept> {
+    const orderNumbers = [...touched];
+    const [times, rows] = await Promise.all([readTimes(now), readOpenItems(pool, settings.timeZone, { orderNumbers })]);
+    for (const orderNumber of orderNumbers) {
+      for (const itemId of state.byOrder.get(orderNumber) ?? []) {
+        state.open.delete(itemId);
+        state.flagged.delete(itemId);
+      }
+      state.byOrder.delete(orderNumber);
+    }
+    const moved = changedGroups(state.open.values(), state.times, times);
+    state.times = times;
+    for (const row of rows) keepRow(state, row);
+    if (moved.size > 0) {
+      for (const row of state.open.values()) {
+        if (moved.has(`${row.manufacturer ?? ''}\u0001${row.item_type}`)) decide(state, row);
+      }
+    }
+    state.checkpoint = checkpoint;
+    state.sorted.clear();
+    return state;
+  }
+
+  async function catchUp(now: Date): Promise<Kept> {
+    const checkpoint = await projectorCheckpoint(pool);
+    const today = localDate(now, settings.timeZone);
+    const state = kept;
+    if (state && state.today === today && sameCheckpoint(state.checkpoint, checkpoint)) return state;
+    if (!state || state.today !== today || reaches(state.checkpoint, checkpoint)) {
+      // A new day moves every item's days and the lead times' window; a checkpoint gone back is a rebuild.
+      kept = await load(now, checkpoint);
+      return kept;
+    }
+    const touched = await ordersTouched(store, state.checkpoint, checkpoint);
+    kept = touched ? await update(state, now, checkpoint, touched) : await load(now, checkpoint);
+    return kept;
+  }
+
+  /** Reads at the same moment share one catch-up; one that began before this read is waited for, then another runs. */
+  async function current(now: Date): Promise<Kept> {
+    while (catchingUp) await catchingUp.catch(() => {});
+    catchingUp = catchUp(now).finally(() => {
+      catchingUp = null;
+    });
+    return catchingUp;
+  }
+
+  return {
+    async list(now, query) {
+      const state = await current(now);
+      const sort = query.sort ?? 'flag';
+      let sorted = state.sorted.get(sort);
+      if (!sorted) {
+        sorted = sortItems([...state.flagged.values()].flat(), sort);
+        state.sorted.set(sort, sorted);
+      }
+      return pageOf(sorted, query);
+    },
+    async leadTimes(now) {
+      return (await current(now)).times;
+    },
+    async usualReady(now, itemIds) {
+      const state = await current(now);
+      const rows = itemIds.flatMap((id) => state.open.get(id) ?? []);
+      return usualReadyDates(rows, state.times, state.today);
+    },
+  };
+}
+
+const keepers = new WeakMap<pg.Pool, AttentionKeeper>();
+
+/** The one keeper of a process's read-model database (its routes share what it keeps). */
+export function attentionKeeperOf(deps: {
+  pool: pg.Pool;
+  store: EventStore;
+  config: Parameters<typeof attentionSettingsOf>[0];
+}): AttentionKeeper {
+  let keeper = keepers.get(deps.pool);
+  if (!keeper) {
+    keeper = keepAttention(deps.pool, deps.store, attentionSettingsOf(deps.config));
+    keepers.set(deps.pool, keeper);
+  }
+  return keeper;
+}
