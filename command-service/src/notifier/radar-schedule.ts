@@ -7,7 +7,7 @@ import { localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type { Config } from '@ot/infra/config.ts';
 import { EventIdsTakenError, type EventStore } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
-import { attentionSettingsOf, readAttention } from '@ot/infra/insights/read-attention.ts';
+import { attentionKeeperOf } from '@ot/infra/insights/attention-keeper.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { handleEmailCommand } from '../email/email-delivery.ts';
@@ -127,7 +127,7 @@ export async function runRadar(deps: RadarDeps): Promise<{ digests: number; noti
   // Read once, and only when one of them needs it.
   let items: AttentionItem[] | null = null;
   const flagged = async () => {
-    items ??= (await readAttention(deps.pool, now, attentionSettingsOf(config), {})).items;
+    items ??= (await attentionKeeperOf(deps).list(now, {})).items;
     return items;
   };
   const day = localDate(now, config.STUDIO_TIME_ZONE);
