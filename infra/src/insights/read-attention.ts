@@ -46,7 +46,8 @@ export interface OpenItemsScope {
 
 /**
  * The open items (not yet collected or shipped) of live orders, with the ETA each goes by (its own, else
- * its order's) and its days in the studio's calendar.
+ * its order's) and its days in the studio's calendar. Some orders' items are found by the order items'
+ * index (item stages have none by order).
  */
 export async function readOpenItems(
   db: pg.Pool | pg.PoolClient,
@@ -61,7 +62,7 @@ export async function readOpenItems(
        from rm.item_stages s
        join rm.orders o on o.order_number = s.order_number
       where s.status <> 'order_collected_shipped'
-        and ($2::text[] is null or s.order_number = any($2))
+        and ($2::text[] is null or s.item_id in (select i.id from rm.order_items i where i.order_number = any($2)))
         and ($3::text[] is null or s.item_id = any($3))`,
     [timeZone, scope.orderNumbers ?? null, scope.itemIds ?? null],
   );
