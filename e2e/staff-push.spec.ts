@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { useStandInPushService } from './support/push.ts';
+import { blockNotifications, useStandInPushService } from './support/push.ts';
 import { expect, signInAsAdmin, signInAsCustomer, test } from './support/test.ts';
 
 async function subscribed(endpoint: string): Promise<number> {
@@ -54,14 +54,7 @@ test.describe('staff: told on this device when items need attention', () => {
 
   test('blocked by the browser, the control says so', async ({ page, baseURL }) => {
     await signInAsAdmin(page);
-    const cdp = await page.context().newCDPSession(page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: baseURL,
-      browserContextId: targetInfo.browserContextId,
-    });
+    await blockNotifications(page, baseURL);
     await openAttention(page);
     await expect(page.getByText(/Notifications are blocked for this app in your browser's settings/)).toBeVisible();
     await expect(page.getByRole('button', { name: TURN_ON })).toHaveCount(0);
