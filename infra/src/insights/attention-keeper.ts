@@ -12,6 +12,7 @@ import {
   type OpenRow,
   pageOf,
   readOpenItems,
+  type Sortable,
   sortItems,
   usualReadyDates,
 } from './read-attention.ts';
@@ -31,15 +32,26 @@ export interface AttentionKeeper {
   usualReady(now: Date, itemIds: readonly string[]): Promise<Map<string, string>>;
 }
 
+/**
+ * A row of the list as kept: what it is sorted and filtered by, and its item. Its reason and prediction
+ * are written out only for the rows a page shows (at a studio's size, the list's sentences would be most
+ * of what is kept).
+ */
+interface Entry extends Sortable {
+  row: OpenRow;
+}
+
 interface Kept {
   checkpoint: Checkpoint;
   today: string;
   times: LeadTimes;
   open: Map<string, OpenRow>;
   byOrder: Map<string, Set<string>>;
-  flagged: Map<string, AttentionItem[]>;
+  flagged: Map<string, Entry[]>;
   /** All flagged rows in each sort's order, until the next change. */
-  sorted: Map<string, AttentionItem[]>;
+  sorted: Map<string, Entry[]>;
+  /** One copy of each repeated text (statuses, types, makers, days), however many rows hold it. */
+  texts: Map<string, string>;
 }
 
 async function projectorCheckpoint(pool: pg.Pool): Promise<Checkpoint> {
@@ -89,12 +101,32 @@ function changedGroups(open: Iterable<OpenRow>, before: LeadTimes, after: LeadTi
 
 /** Decides the rows one open item earns, by the kept lead times and day. */
 function decide(state: Kept, row: OpenRow, settings: AttentionSettings): void {
-  const rows = attentionRowsOf(row, state.times, state.today, settings);
-  if (rows.length > 0) state.flagged.set(row.item_id, rows);
+  const entries = attentionRowsOf(row, state.times, state.today, settings).map(
+    ({ flag, daysInStage, estimatedDelivery, predictedReadyDate, orderNumber, manufacturer }): Entry => ({
+      flag,
+      daysInStage,
+      estimatedDelivery,
+      predictedReadyDate,
+      orderNumber,
+      manufacturer,
+      row,
+    }),
+  );
+  if (entries.length > 0) state.flagged.set(row.item_id, entries);
   else state.flagged.delete(row.item_id);
 }
 
-function keepRow(state: Kept, row: OpenRow, settings: AttentionSettings): void {
+const repeated = ['item_name', 'item_type', 'manufacturer', 'status', 'eta', 'entered_on', 'last_change_on'] as const;
+
+function keepRow(state: Kept, read: OpenRow, settings: AttentionSettings): void {
+  const row = { ...read };
+  for (const column of repeated) {
+    const text = row[column];
+    if (text === null) continue;
+    const kept = state.texts.get(text);
+    if (kept === undefined) state.texts.set(text, text);
+    else (row as Record<string, unknown>)[column] = kept;
+  }
   state.open.set(row.item_id, row);
   const items = state.byOrder.get(row.order_number) ?? new Set<string>();
   state.byOrder.set(row.order_number, items);
@@ -116,6 +148,7 @@ async function load(pool: pg.Pool, settings: AttentionSettings, now: Date, check
     byOrder: new Map(),
     flagged: new Map(),
     sorted: new Map(),
+    texts: new Map(),
   };
   for (const row of rows) keepRow(state, row, settings);
   return state;
@@ -198,7 +231,11 @@ export function keepAttention(pool: pg.Pool, store: EventStore, settings: Attent
         sorted = sortItems([...state.flagged.values()].flat(), sort);
         state.sorted.set(sort, sorted);
       }
-      return pageOf(sorted, query);
+      const page = pageOf(sorted, query);
+      const items = page.items.flatMap((entry) =>
+        attentionRowsOf(entry.row, state.times, state.today, settings).filter((item) => item.flag === entry.flag),
+      );
+      return { items, total: page.total };
     },
     async leadTimes(now) {
       return (await current(now)).times;

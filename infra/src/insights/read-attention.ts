@@ -80,12 +80,18 @@ const toOpenItem = (row: OpenRow): OpenItem => ({
 
 const flagRank = (flag: AttentionFlag) => attentionFlags.indexOf(flag);
 
+/** What a list row is sorted and filtered by: an attention item, or what the keeper holds for one. */
+export type Sortable = Pick<
+  AttentionItem,
+  'flag' | 'daysInStage' | 'estimatedDelivery' | 'predictedReadyDate' | 'orderNumber' | 'manufacturer'
+>;
+
 /** Most pressing flag first, then the longest in its stage; or by the column asked for. */
-export function sortItems(items: AttentionItem[], sort: AttentionQuery['sort']): AttentionItem[] {
-  const byFlag = (a: AttentionItem, b: AttentionItem) =>
+export function sortItems<T extends Sortable>(items: T[], sort: AttentionQuery['sort']): T[] {
+  const byFlag = (a: T, b: T) =>
     flagRank(a.flag) - flagRank(b.flag) || b.daysInStage - a.daysInStage || a.orderNumber.localeCompare(b.orderNumber);
   const nullsLast = (a: string | null, b: string | null) => (a ?? '9999').localeCompare(b ?? '9999');
-  const compare: Record<NonNullable<AttentionQuery['sort']>, (a: AttentionItem, b: AttentionItem) => number> = {
+  const compare: Record<NonNullable<AttentionQuery['sort']>, (a: T, b: T) => number> = {
     flag: byFlag,
     daysInStage: (a, b) => b.daysInStage - a.daysInStage || byFlag(a, b),
     estimatedDelivery: (a, b) => nullsLast(a.estimatedDelivery, b.estimatedDelivery) || byFlag(a, b),
@@ -122,7 +128,7 @@ export function attentionRowsOf(
 }
 
 /** The page a query asks for out of rows already in its sort's order: its flag and manufacturer, its first `limit`. */
-export function pageOf(sorted: readonly AttentionItem[], query: Partial<AttentionQuery>) {
+export function pageOf<T extends Sortable>(sorted: readonly T[], query: Partial<AttentionQuery>) {
   const wanted = sorted.filter(
     (item) =>
       (!query.flag || item.flag === query.flag) && (!query.manufacturer || item.manufacturer === query.manufacturer),
