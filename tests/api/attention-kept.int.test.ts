@@ -1,4 +1,5 @@
-import type { AttentionList } from '@ot/contracts/insights/insights-views.ts';
+import type { AttentionList, LeadTimesView, UsualReady } from '@ot/contracts/insights/insights-views.ts';
+import { addDays, localDate } from '@ot/contracts/insights/studio-dates.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
@@ -81,6 +82,36 @@ test('an order imported after the list was first read is in it at once', async (
   await admin.get('/api/admin/attention');
   await admin.post('/api/admin/import', [pingDriver('EP-740', 9)]);
   assert.ok((await flagsOf(admin, 'EP-740')).includes('missing_eta'));
+});
+
+test('a customer’s item with no ETA is usually ready by the lead times as they stand after the last import', async ({
+  stack,
+  admin,
+}) => {
+  const customerEmail = 'usually.ready@example.com';
+  await admin.post('/api/admin/import', [{ ...pingDriver('EP-750', 2), customerEmail }]);
+  const customer = stack.client();
+  await customer.loginCustomer(customerEmail, 'EP-750');
+  const expected = async () => {
+    const { groups } = (await admin.get<LeadTimesView>('/api/admin/insights/lead-times')).body;
+    const usual = groups.find(
+      (g) => g.manufacturer === 'Ping' && g.itemType === 'Driver' && g.stage === 'placed -> arrived',
+    );
+    const today = localDate(now, 'Europe/London');
+    const end = addDays(localDate(daysAgo(2), 'Europe/London'), usual?.medianDays ?? Number.NaN);
+    return end < today ? today : end;
+  };
+  const first = await customer.get<UsualReady>('/api/orders/EP-750/usual-ready');
+  assert.is(first.body.usuallyReadyBy, await expected());
+
+  // Twenty Ping Drivers that took 60 days move the median, and the customer's date with it.
+  await admin.post(
+    '/api/admin/import',
+    Array.from({ length: 20 }, (_, n) => pingDriver(`EP-76${String(n).padStart(2, '0')}`, 200 + n, 60)),
+  );
+  const second = await customer.get<UsualReady>('/api/orders/EP-750/usual-ready');
+  assert.is.not(second.body.usuallyReadyBy, first.body.usuallyReadyBy);
+  assert.is(second.body.usuallyReadyBy, await expected());
 });
 
 test.run();

@@ -26,9 +26,9 @@ const NO_DATA: ReadonlySet<string> = new Set();
 export interface AttentionKeeper {
   /** The attention list as of the projector's checkpoint now (so after any write the caller waited for). */
   list(now: Date, query: Partial<AttentionQuery>): Promise<{ items: AttentionItem[]; total: number }>;
-  /** The lead times of the default window (the last 365 days), as the list's predictions use them. */
+  /** The lead times of the default window (the last 365 days), as the list's predictions use them (no list is read). */
   leadTimes(now: Date): Promise<LeadTimes>;
-  /** When these open items should usually be ready for collection, by the same figures. */
+  /** When these open items should usually be ready for collection, by the same figures (no list is read). */
   usualReady(now: Date, itemIds: readonly string[]): Promise<Map<string, string>>;
 }
 
@@ -195,6 +195,19 @@ async function update(
 export function keepAttention(pool: pg.Pool, store: EventStore, settings: AttentionSettings): AttentionKeeper {
   let kept: Kept | null = null;
   let catchingUp: Promise<Kept> | null = null;
+  // The lead times alone, for reads that need no list (a customer's order page): kept as the list keeps them.
+  let times: Pick<Kept, 'checkpoint' | 'today' | 'times'> | null = null;
+
+  /** The default window's lead times as of the projector's checkpoint now, read only when that or the day moved. */
+  async function currentTimes(now: Date): Promise<{ times: LeadTimes; today: string }> {
+    const checkpoint = await projectorCheckpoint(pool);
+    const today = localDate(now, settings.timeZone);
+    for (const held of [kept, times]) {
+      if (held && held.today === today && sameCheckpoint(held.checkpoint, checkpoint)) return held;
+    }
+    times = { checkpoint, today, times: await readTimes(pool, now, settings) };
+    return times;
+  }
 
   async function catchUp(now: Date): Promise<Kept> {
     const checkpoint = await projectorCheckpoint(pool);
@@ -238,12 +251,12 @@ export function keepAttention(pool: pg.Pool, store: EventStore, settings: Attent
       return { items, total: page.total };
     },
     async leadTimes(now) {
-      return (await current(now)).times;
+      return (await currentTimes(now)).times;
     },
     async usualReady(now, itemIds) {
-      const state = await current(now);
-      const rows = itemIds.flatMap((id) => state.open.get(id) ?? []);
-      return usualReadyDates(rows, state.times, state.today);
+      if (itemIds.length === 0) return new Map();
+      const [held, rows] = await Promise.all([currentTimes(now), readOpenItems(pool, settings.timeZone, { itemIds })]);
+      return usualReadyDates(rows, held.times, held.today);
     },
   };
 }
