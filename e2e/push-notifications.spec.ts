@@ -1,6 +1,12 @@
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import pg from 'pg';
-import { deliverPush, nextPush, shownNotifications, useStandInPushService } from './support/push.ts';
+import {
+  blockNotifications,
+  deliverPush,
+  nextPush,
+  shownNotifications,
+  useStandInPushService,
+} from './support/push.ts';
 import type { StudioApi } from './support/studio-api.ts';
 import { expect, PHONE, signInAsCustomer, test } from './support/test.ts';
 
@@ -89,15 +95,7 @@ test.describe('push notifications on this phone', () => {
   test('blocked by the browser, the control says so', async ({ page, studio, baseURL }) => {
     const order = await studio.addOrder({ customerEmail: uniqueEmail() });
     await signInAsCustomer(page, order.customerEmail, order.orderNumber);
-    // What a "Block" in the browser's prompt or settings leaves: Playwright can only grant, the protocol can deny.
-    const cdp = await page.context().newCDPSession(page);
-    const { targetInfo } = await cdp.send('Target.getTargetInfo');
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'notifications' },
-      setting: 'denied',
-      origin: baseURL,
-      browserContextId: targetInfo.browserContextId,
-    });
+    await blockNotifications(page, baseURL);
     await page.goto('/dashboard');
     await expect(page.getByText(/Notifications are blocked for this app in your browser's settings/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Get updates on this phone' })).toHaveCount(0);

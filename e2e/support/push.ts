@@ -82,3 +82,15 @@ export const shownNotifications = (page: Page) =>
     const registration = await navigator.serviceWorker.ready;
     return (await registration.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data }));
   });
+
+/** What a "Block" in the browser's prompt or settings leaves: Playwright can only grant, the protocol can deny. */
+export async function blockNotifications(page: Page, origin: string | undefined): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const { targetInfo } = await cdp.send('Target.getTargetInfo');
+  await cdp.send('Browser.setPermission', {
+    permission: { name: 'notifications' },
+    setting: 'denied',
+    origin,
+    browserContextId: targetInfo.browserContextId,
+  });
+}

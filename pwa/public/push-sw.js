@@ -1,7 +1,7 @@
 // The service worker's push side (imported by the generated worker, vite.config.ts). Every push shows a
 // notification, inside waitUntil: iOS revokes a subscription whose pushes show nothing. The message is a
 // declarative Web Push one ({"web_push": 8030, "notification": {title, body, navigate}}), which Safari
-// 18.4+ can show without this worker.
+// 18.4+ can show without this worker. A subscription the browser rotates is renewed on the server.
 
 /** Where a tap goes: the message's page on this app's own origin (a push never sends the app elsewhere). */
 function pageOf(navigate) {
@@ -53,4 +53,42 @@ async function openPage(page) {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   event.waitUntil(openPage(event.notification.data?.page || pageOf('/')));
+});
+
+/** The studio's key as the browser takes it: the old subscription's, else asked of the server (base64url). */
+async function serverKeyOf(old) {
+  const kept = old?.options?.applicationServerKey;
+  if (kept) return kept;
+  const answer = await fetch('/api/push/vapid-public-key', { credentials: 'same-origin' });
+  if (!answer.ok) throw new Error(`The push key could not be read: ${answer.status}`);
+  const { publicKey } = await answer.json();
+  return Uint8Array.from(atob(publicKey.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+}
+
+const sendJson = (method, body) =>
+  fetch('/api/push/subscriptions', {
+    method,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * The browser rotated this device's subscription (it expired, or the push service renewed it): subscribe
+ * again with the same key, tell the server the new one and forget the old, so pushes keep coming.
+ */
+async function renewSubscription(old, renewed) {
+  const next =
+    renewed ??
+    (await self.registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: await serverKeyOf(old),
+    }));
+  const saved = await sendJson('POST', next.toJSON());
+  if (!saved.ok) throw new Error(`The new subscription was refused: ${saved.status}`);
+  if (old?.endpoint && old.endpoint !== next.endpoint) await sendJson('DELETE', { endpoint: old.endpoint });
+}
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(renewSubscription(event.oldSubscription ?? null, event.newSubscription ?? null));
 });

@@ -110,10 +110,10 @@ test('the digest goes once per recipient per day, however many times the radar l
 }) => {
   const env = { DIGEST_EMAILS: 'fitter@studio.example, owner@studio.example', DIGEST_HOUR: '8' };
   const first = await runRadar(radarDeps(stack, { ...env, DIGEST_HOUR: 8 } as never));
-  assert.equal(first, { digests: 2, notices: 0 });
+  assert.equal(first, { digests: 2, notices: 0, pushes: 0 });
   // A restart: new deps, the same store.
   const again = await runRadar(radarDeps(stack, { ...env, DIGEST_HOUR: 8 } as never));
-  assert.equal(again, { digests: 0, notices: 0 });
+  assert.equal(again, { digests: 0, notices: 0, pushes: 0 });
   // Read through the services' store: a recipient is personal data, sealed in the log itself.
   const { rows: stored } = await stack.db.pool.query<{ id: string }>(
     `select id from es.events where type = 'CustomerNotificationRequested' and data->>'emailType' = 'attention_digest'`,
@@ -132,10 +132,10 @@ test('the digest goes once per recipient per day, however many times the radar l
 
 test('outside the digest hour nothing is sent; with DELAY_NOTICES=auto a late item is told once', async ({ stack }) => {
   const later = await runRadar(radarDeps(stack, { DIGEST_EMAILS: 'x@studio.example', DIGEST_HOUR: 9 } as never));
-  assert.equal(later, { digests: 0, notices: 0 });
+  assert.equal(later, { digests: 0, notices: 0, pushes: 0 });
   const auto = radarDeps(stack, { DELAY_NOTICES: 'auto' } as never);
-  assert.equal(await runRadar(auto), { digests: 0, notices: 1 });
-  assert.equal(await runRadar(auto), { digests: 0, notices: 0 });
+  assert.equal(await runRadar(auto), { digests: 0, notices: 1, pushes: 0 });
+  assert.equal(await runRadar(auto), { digests: 0, notices: 0, pushes: 0 });
   const { rows } = await stack.db.pool.query(
     `select 1 from es.events where type = 'CustomerNotificationRequested' and data->>'emailType' = 'delay_notice'
         and metadata->'actor'->>'id' = 'delay-radar'`,

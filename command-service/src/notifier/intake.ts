@@ -100,6 +100,7 @@ export const INTAKE_TYPES: ReadonlySet<string> = new Set<RecordedOrderEvent['typ
   'EmailSent',
   'EmailDeliveryFailed',
   'EmailRetryRequested',
+  'AttentionPushRequested',
   'PushSent',
   'PushDeliveryFailed',
 ]);

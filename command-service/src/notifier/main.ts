@@ -61,13 +61,13 @@ const notifier = createNotifier({
   ...(push ? { push } : {}),
 });
 
-/** How often the notifier looks whether the digest is due or an item newly trends late (DELAY_NOTICES=auto). */
+/** How often the notifier looks whether the digest is due, an item newly trends late (DELAY_NOTICES=auto) or entered the list (staff devices). */
 const RADAR_EVERY_MS = 60_000;
 const radar = { pool, store, config, clock: () => new Date(), logger };
 const lookAtRadar = () =>
   runRadar(radar).then(
-    ({ digests, notices }) => {
-      if (digests + notices > 0) logger.info({ digests, notices }, 'delay radar emails requested');
+    ({ digests, notices, pushes }) => {
+      if (digests + notices + pushes > 0) logger.info({ digests, notices, pushes }, 'delay radar messages requested');
     },
     (error: unknown) => logger.warn({ err: error }, 'delay radar: will look again'),
   );

@@ -56,7 +56,7 @@ export function createNotifier(options: NotifierOptions) {
     store: options.store,
     logger: options.logger,
     pollMs: run.pollMs,
-    // The notifier folds in four event types: the others (an import's orders) are read without their data.
+    // The notifier folds in a few event types (INTAKE_TYPES): the others (an import's orders) are read without their data.
     dataOf: INTAKE_TYPES,
     // ...and acts on nothing else: a batch without them is passed without a transaction of its own.
     only: INTAKE_TYPES,

@@ -7,12 +7,13 @@ import { localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type { Config } from '@ot/infra/config.ts';
 import { EventIdsTakenError, type EventStore } from '@ot/infra/event-store/event-store.ts';
 import { nameBasedId } from '@ot/infra/event-store/name-based-id.ts';
-import { attentionSettingsOf, readAttention } from '@ot/infra/insights/read-attention.ts';
+import { attentionKeeperOf } from '@ot/infra/insights/attention-keeper.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { handleEmailCommand } from '../email/email-delivery.ts';
 import { handleOrderCommand } from '../orders/handle-order-command.ts';
 import { decideSendDelayNotice } from '../orders/send-delay-notice/send-delay-notice.ts';
+import { requestAttentionPushes } from './push/attention-looks.ts';
 
 export interface RadarDeps {
   pool: pg.Pool;
@@ -114,22 +115,24 @@ async function requestAutoNotices(deps: RadarDeps, now: Date, flagged: Attention
 
 /**
  * One look at the attention list, when something needs it: the daily digest during DIGEST_HOUR (studio
- * time), and with DELAY_NOTICES=auto a notice for each item newly trending late.
+ * time), with DELAY_NOTICES=auto a notice for each item newly trending late, and a push to each staff
+ * device for what entered the list since its previous look.
  */
-export async function runRadar(deps: RadarDeps): Promise<{ digests: number; notices: number }> {
+export async function runRadar(deps: RadarDeps): Promise<{ digests: number; notices: number; pushes: number }> {
   const now = deps.clock();
   const { config } = deps;
   const digestDue =
     digestRecipients(config).length > 0 && studioHour(now, config.STUDIO_TIME_ZONE) === config.DIGEST_HOUR;
   const auto = config.DELAY_NOTICES === 'auto';
-  if (!digestDue && !auto) return { digests: 0, notices: 0 };
+  // Read once, and only when one of them needs it.
   let items: AttentionItem[] | null = null;
   const flagged = async () => {
-    items ??= (await readAttention(deps.pool, now, attentionSettingsOf(config), {})).items;
+    items ??= (await attentionKeeperOf(deps).list(now, {})).items;
     return items;
   };
   const day = localDate(now, config.STUDIO_TIME_ZONE);
   const digests = digestDue ? await requestDigests(deps, now, day, flagged) : 0;
   const notices = auto ? await requestAutoNotices(deps, now, await flagged()) : 0;
-  return { digests, notices };
+  const pushes = await requestAttentionPushes(deps, now, flagged);
+  return { digests, notices, pushes };
 }

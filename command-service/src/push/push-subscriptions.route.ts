@@ -5,7 +5,16 @@ import {
   pushUnsubscribeSchema,
 } from '@ot/contracts/push/push-views.ts';
 import { badRequest, parse } from '@ot/infra/http/errors.ts';
-import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
+import {
+  pushRoles,
+  readsEveryOrder,
+  requireAnyRole,
+  requireAnyRoleOf,
+  requireRole,
+  requireRoleOf,
+} from '@ot/infra/http/policy.ts';
+import { attentionSettingsOf, readAttention } from '@ot/infra/insights/read-attention.ts';
+import { createAttentionLooks } from '@ot/infra/push/attention-looks.ts';
 import { isAllowedPushEndpoint, parsePushServiceOrigins } from '@ot/infra/push/push-origins.ts';
 import { createPushSubscriptions } from '@ot/infra/push/push-subscriptions.ts';
 import type { CommandRouter, CommandServiceDeps } from '../deps.ts';
@@ -27,25 +36,35 @@ function isCurvePoint(p256dh: string): boolean {
 }
 
 /**
- * A customer's devices subscribe to and unsubscribe from push messages. The endpoint is where the server
- * will later send, so only the browsers' push services and the operator's PUSH_SERVICE_ORIGINS are taken.
+ * A customer's or a staff member's devices subscribe to and unsubscribe from push messages. The endpoint is
+ * where the server will later send, so only the browsers' push services and the operator's
+ * PUSH_SERVICE_ORIGINS are taken. A staff device starts having seen the attention list as it is now: only
+ * what enters it later is news to that device.
  */
 export function pushSubscriptionsRoute(router: CommandRouter, deps: CommandServiceDeps): void {
   const subscriptions = createPushSubscriptions(deps.pool);
+  const looks = createAttentionLooks(deps.pool);
   const allowed = parsePushServiceOrigins(deps.config.PUSH_SERVICE_ORIGINS);
 
-  router.post('/api/push/subscriptions', requireRole('customer'), jsonBody, async (ctx) => {
-    const user = requireRoleOf(ctx, 'customer');
+  router.post('/api/push/subscriptions', requireAnyRole(...pushRoles), jsonBody, async (ctx) => {
+    const user = requireAnyRoleOf(ctx, pushRoles);
     const subscription = parse(pushSubscriptionSchema, ctx.request.body);
     if (!isAllowedPushEndpoint(allowed, subscription.endpoint)) throw badRequest(PUSH_SERVICE_REFUSED);
     if (!isCurvePoint(subscription.keys.p256dh)) throw badRequest('keys.p256dh is not a point on the P-256 curve');
-    await subscriptions.save(user.id, subscription);
+    const subscriptionId = await subscriptions.save(user.id, subscription);
+    if (readsEveryOrder(user)) {
+      const { items } = await readAttention(deps.pool, deps.clock(), attentionSettingsOf(deps.config), {});
+      await looks.start(
+        subscriptionId,
+        items.map(({ itemId, flag }) => ({ itemId, flag })),
+      );
+    }
     ctx.status = 201;
     ctx.body = { subscribed: true };
   });
 
-  router.delete('/api/push/subscriptions', requireRole('customer'), jsonBody, async (ctx) => {
-    const user = requireRoleOf(ctx, 'customer');
+  router.delete('/api/push/subscriptions', requireAnyRole(...pushRoles), jsonBody, async (ctx) => {
+    const user = requireAnyRoleOf(ctx, pushRoles);
     const { endpoint } = parse(pushUnsubscribeSchema, ctx.request.body);
     await subscriptions.remove(user.id, endpoint);
     ctx.body = { success: true };

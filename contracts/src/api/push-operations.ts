@@ -8,7 +8,10 @@ import {
 } from '../push/push-views.ts';
 import { type Operation, successSchema } from './operation.ts';
 
-/** Push messages to a customer's devices: the key to subscribe with, subscriptions, and the choice of channels. */
+/**
+ * Push messages to a customer's devices (and a staff member's, for the attention list): the key to subscribe
+ * with, subscriptions, and a customer's choice of channels.
+ */
 
 const json = (schema: z.ZodType) => ({ 'application/json': schema });
 const tag = 'push';
@@ -18,9 +21,9 @@ export const pushOperations: readonly Operation[] = [
     method: 'get',
     path: '/api/push/vapid-public-key',
     operationId: 'getVapidPublicKey',
-    summary: "The studio's VAPID public key, the browser's applicationServerKey",
+    summary: "The studio's VAPID public key, the browser's applicationServerKey (customers and staff)",
     tag,
-    role: 'customer',
+    role: 'signed-in',
     answers: { 200: { description: 'The key, base64url', content: json(vapidPublicKeySchema) } },
   },
   {
@@ -28,9 +31,9 @@ export const pushOperations: readonly Operation[] = [
     path: '/api/push/subscriptions',
     operationId: 'subscribePush',
     summary:
-      "Subscribe this device (the browser's PushSubscription JSON); 400 unless the endpoint is a browser's push service or listed in PUSH_SERVICE_ORIGINS",
+      "Subscribe this device (the browser's PushSubscription JSON): a customer's to their orders' updates, a staff member's to what enters Needs attention; 400 unless the endpoint is a browser's push service or listed in PUSH_SERVICE_ORIGINS",
     tag,
-    role: 'customer',
+    role: 'signed-in',
     body: { content: json(pushSubscriptionSchema), required: true },
     answers: { 201: { description: 'Subscribed', content: json(pushSubscribedSchema) } },
   },
@@ -38,9 +41,9 @@ export const pushOperations: readonly Operation[] = [
     method: 'delete',
     path: '/api/push/subscriptions',
     operationId: 'unsubscribePush',
-    summary: "Unsubscribe a device of the signed-in customer's (turned off, or signing out)",
+    summary: "Unsubscribe a device of the signed-in user's (turned off, or signing out)",
     tag,
-    role: 'customer',
+    role: 'signed-in',
     body: { content: json(pushUnsubscribeSchema), required: true },
     answers: { 200: { description: 'No longer subscribed', content: json(successSchema) } },
   },

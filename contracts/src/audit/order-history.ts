@@ -96,7 +96,8 @@ export function applyHistoryEvent(
 /** A push outcome: the message's new standing and, when it failed, why (what staff look for). */
 function applyPushEvent(state: HistoryState, event: RecordedEvent): { state: HistoryState; changes: FieldChange[] } {
   const parsed = safely(() => parsePushEvent(event));
-  if (!parsed) return { state, changes: [] };
+  // A staff device's request names no order: never on an order's history.
+  if (!parsed || parsed.type === 'AttentionPushRequested') return { state, changes: [] };
   const id = parsed.data.pushId;
   const status = parsed.type === 'PushSent' ? 'sent' : parsed.data.nextAttemptAt ? 'retrying' : 'failed';
   const before = state.pushes.get(id) ?? null;

@@ -163,6 +163,11 @@ export const eventLabels = {
     audit: 'Customer erased (right to erasure)',
     timeline: () => studioOnly('Customer erased (right to erasure)'),
   },
+  AttentionPushRequested: {
+    audit: 'Attention push requested',
+    timeline: (data) =>
+      studioOnly('Attention push requested', `${data.count} new in "Needs attention" for a staff device.`),
+  },
   PushSent: {
     audit: 'Push notification sent',
     timeline: (data) =>

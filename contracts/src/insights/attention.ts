@@ -7,6 +7,14 @@ import { addDays, daysFrom, formatDay } from './studio-dates.ts';
 export const attentionFlags = ['overdue', 'trending_late', 'stuck', 'missing_eta'] as const;
 export type AttentionFlag = (typeof attentionFlags)[number];
 
+/** Each flag in the studio's words (the attention list, a staff device's push). */
+export const attentionFlagLabels = {
+  overdue: 'Overdue',
+  trending_late: 'Trending late',
+  stuck: 'Stuck',
+  missing_eta: 'Missing ETA',
+} as const satisfies Record<AttentionFlag, string>;
+
 /** An open item as the read model knows it; dates are studio-local calendar days. */
 export interface OpenItem {
   status: ItemStatus;

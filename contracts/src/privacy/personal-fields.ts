@@ -115,6 +115,8 @@ export const personalFields = {
   },
   // Who erased whom is in the metadata and the stream name (a customer id); the reason is the studio's.
   CustomerErased: { reason: no, orderNumbers: no, notificationIds: no },
+  // A staff push names orders, items and why they need attention (as the digest does), never the customer.
+  AttentionPushRequested: { pushId: no, subscriptionId: no, count: no, entries: no },
   // A push's title names the order and the item, never the person; the error is the push service's status.
   PushSent: {
     pushId: no,

@@ -20,6 +20,12 @@ export const hasRole = (user: SessionUser | null | undefined, role: Role): boole
 /** Staff who may read every order (admins and auditors). */
 export const readsEveryOrder = (user: SessionUser | null | undefined): boolean => hasRole(user, 'auditor');
 
+/** Who may have pushes on their devices: customers (their orders' updates), staff who read the attention list. */
+export const pushRoles: readonly Role[] = ['customer', 'auditor'];
+
+/** The session roles that meet `role`, for a query that picks users by role (the notifier's). */
+export const rolesMeetingRole = (role: Role): readonly Role[] => rolesMeeting[role];
+
 /** The signed-in user when they have `role`: 401 when nobody is signed in, 403 otherwise. */
 export function requireRoleOf(ctx: AppContext, role: Role): SessionUser {
   const user = ctx.state.user;
@@ -28,10 +34,26 @@ export function requireRoleOf(ctx: AppContext, role: Role): SessionUser {
   return user;
 }
 
+/** The signed-in user when they meet one of `roles`: 401 when nobody is signed in, 403 otherwise. */
+export function requireAnyRoleOf(ctx: AppContext, roles: readonly Role[]): SessionUser {
+  const user = ctx.state.user;
+  if (!user) throw unauthorized();
+  if (!roles.some((role) => hasRole(user, role))) throw forbidden();
+  return user;
+}
+
 /** Koa middleware form, for routes and whole routers: `router.get(path, requireRole('auditor'), ...)`. */
 export const requireRole =
   (role: Role) =>
   async (ctx: AppContext, next: Next): Promise<void> => {
     requireRoleOf(ctx, role);
+    await next();
+  };
+
+/** Middleware form of `requireAnyRoleOf`: `requireAnyRole('customer', 'auditor')`. */
+export const requireAnyRole =
+  (...roles: Role[]) =>
+  async (ctx: AppContext, next: Next): Promise<void> => {
+    requireAnyRoleOf(ctx, roles);
     await next();
   };

@@ -1,5 +1,5 @@
 import { type LeadTimes, leadTimes, type SpanCount } from '@ot/contracts/insights/lead-times.ts';
-import { type Stage, stageOfStatus } from '@ot/contracts/insights/stages.ts';
+import { stageOfStatus } from '@ot/contracts/insights/stages.ts';
 import { addDays, localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type pg from 'pg';
 
@@ -55,16 +55,4 @@ export async function readLeadTimes(
   timeZone: string,
 ): Promise<LeadTimes> {
   return leadTimes(await readSpanCounts(db, range, timeZone));
-}
-
-/** The longest any item could still take to be ready by these figures: no ETA beyond today plus this can be late. */
-export function longestAhead(times: LeadTimes): number {
-  const longest = new Map<Stage, number>();
-  for (const group of times.groups) {
-    for (const stage of ['processed -> placed', 'placed -> arrived', 'arrived -> checked'] as const) {
-      const usual = times.usual(group.manufacturer, group.itemType, stage);
-      if (usual) longest.set(stage, Math.max(longest.get(stage) ?? 0, usual.medianDays));
-    }
-  }
-  return [...longest.values()].reduce((sum, days) => sum + Math.ceil(days), 0);
 }

@@ -5,20 +5,21 @@ import type pg from 'pg';
 export const MAX_DEVICES_PER_USER = 20;
 
 /**
- * Customers' push subscriptions and their choice of channels, all keyed by user id: what one customer's
- * erasure deletes (`forgetUser`).
+ * Customers' and staff's push subscriptions and customers' choice of channels, all keyed by user id: what
+ * one customer's erasure deletes (`forgetUser`).
  */
 export function createPushSubscriptions(pool: pg.Pool) {
   return {
-    /** A device subscribes; an endpoint is one browser profile, so it now belongs to this user alone. */
-    async save(userId: string, subscription: PushSubscriptionRequest): Promise<void> {
+    /** A device subscribes; an endpoint is one browser profile, so it now belongs to this user alone. Its id. */
+    async save(userId: string, subscription: PushSubscriptionRequest): Promise<string> {
       const expires = subscription.expirationTime ? new Date(subscription.expirationTime) : null;
-      await pool.query(
+      const { rows } = await pool.query<{ id: string }>(
         `insert into push.subscriptions (user_id, endpoint, p256dh, auth, expiration_time)
          values ($1, $2, $3, $4, $5)
          on conflict (endpoint) do update
            set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth,
-               expiration_time = excluded.expiration_time`,
+               expiration_time = excluded.expiration_time
+         returning id`,
         [userId, subscription.endpoint, subscription.keys.p256dh, subscription.keys.auth, expires],
       );
       await pool.query(
@@ -26,6 +27,7 @@ export function createPushSubscriptions(pool: pg.Pool) {
            (select id from push.subscriptions where user_id = $1 order by created_at desc, id limit $2)`,
         [userId, MAX_DEVICES_PER_USER],
       );
+      return rows[0]?.id ?? '';
     },
 
     /** A device unsubscribes (turned off, or signed out): only the user's own subscription goes. */

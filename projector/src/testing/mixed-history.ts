@@ -203,6 +203,24 @@ export function mixedHistory(orders: number, options: { everyType?: boolean; pre
         ],
       },
       {
+        // A staff device told the item entered the attention list, in its push's own stream.
+        stream: `push-attention-device-${orderNumber}`,
+        events: [
+          event(
+            'AttentionPushRequested',
+            {
+              pushId: `attention-device-${orderNumber}`,
+              subscriptionId: 'device',
+              count: 1,
+              entries: [
+                { orderNumber, itemId: first, itemName: 'Driver', flag: 'stuck', reason: 'No change for 14 days' },
+              ],
+            },
+            'delay radar',
+          ),
+        ],
+      },
+      {
         stream: `customer-${emailOf(i + 1)}`,
         events: [
           event('CustomerImported', {

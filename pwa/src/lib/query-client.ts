@@ -31,7 +31,8 @@ export const refreshAfterWrite = () => queryClient.invalidateQueries();
 
 // TanStack starts out assuming online and listens for changes only; an app opened offline is offline.
 // Node has a `navigator` without `onLine` (the unit tests), which says nothing either way.
-if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean')
+  onlineManager.setOnline(navigator.onLine);
 
 // Back online: what is on screen may be hours old (kept on the device), so it is fetched again.
 onlineManager.subscribe((online) => {

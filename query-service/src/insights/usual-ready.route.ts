@@ -1,6 +1,6 @@
 import type { UsualReady } from '@ot/contracts/insights/insights-views.ts';
 import { requireUser } from '@ot/infra/http/session.ts';
-import { attentionSettingsOf, readUsualReadyDates } from '@ot/infra/insights/read-attention.ts';
+import { attentionKeeperOf } from '@ot/infra/insights/attention-keeper.ts';
 import type { QueryRouter, QueryServiceDeps } from '../deps.ts';
 import { getOrderFor } from '../orders/get-order/get-order.ts';
 
@@ -13,7 +13,7 @@ export function usualReadyRoute(router: QueryRouter, deps: QueryServiceDeps): vo
   router.get('/api/orders/:orderNumber/usual-ready', async (ctx) => {
     const order = await getOrderFor(deps, requireUser(ctx), ctx.params.orderNumber ?? '');
     const waiting = order.items.filter((item) => !item.estimatedDelivery).map((item) => item.id);
-    const dates = await readUsualReadyDates(deps.pool, deps.clock(), attentionSettingsOf(deps.config), waiting);
+    const dates = await attentionKeeperOf(deps).usualReady(deps.clock(), waiting);
     const items = waiting.flatMap((itemId) => {
       const usuallyReadyBy = dates.get(itemId);
       return usuallyReadyBy ? [{ itemId, usuallyReadyBy }] : [];

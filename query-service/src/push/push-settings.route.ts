@@ -1,14 +1,17 @@
 import { HttpError } from '@ot/infra/http/errors.ts';
-import { requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
+import { pushRoles, requireAnyRole, requireRole, requireRoleOf } from '@ot/infra/http/policy.ts';
 import { createPushSubscriptions } from '@ot/infra/push/push-subscriptions.ts';
 import { loadVapidKeys, readVapidPublicKey } from '@ot/infra/push/vapid.ts';
 import type { QueryRouter, QueryServiceDeps } from '../deps.ts';
 
-/** What a customer's device needs to subscribe (the studio's VAPID public key) and their choice of channels. */
+/**
+ * What a customer's or a staff member's device needs to subscribe (the studio's VAPID public key), and a
+ * customer's choice of channels.
+ */
 export function pushSettingsRoute(router: QueryRouter, deps: QueryServiceDeps): void {
   const subscriptions = createPushSubscriptions(deps.pool);
 
-  router.get('/api/push/vapid-public-key', requireRole('customer'), async (ctx) => {
+  router.get('/api/push/vapid-public-key', requireAnyRole(...pushRoles), async (ctx) => {
     // The notifier makes the pair at its first start; asked before that, the first asker makes it (the
     // notifier then reads the same row). Only a read-only replica that has not seen the pair yet must wait.
     const publicKey =

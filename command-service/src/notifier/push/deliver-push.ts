@@ -1,9 +1,10 @@
 import { orderStream, parseOrderEvent, type RecordedOrderEvent } from '@ot/contracts/orders/order-events.ts';
-import { type PushEvent, pushStream } from '@ot/contracts/push/push-events.ts';
+import { type PushOutcome, pushStream } from '@ot/contracts/push/push-events.ts';
 import type { PushTransport } from '@ot/infra/push/push-transport.ts';
 import type { Studio } from '../compose-email.ts';
 import { type RecordDeps, recordOutcome } from '../deliver.ts';
 import { nextAttemptAt } from '../delivery-policy.ts';
+import { composeAttentionPush } from './attention-push.ts';
 import { composeOrderPush, type PushPayload } from './compose-push.ts';
 import type { PushDeliveries, PushDelivery } from './push-deliveries.ts';
 
@@ -19,10 +20,12 @@ export interface PushDeps extends RecordDeps {
   newId: () => string;
 }
 
-/** What the push says: the order as it stood after the change that asked for it. */
+/** What the push says: the order as it stood after the change that asked for it, or what entered the attention list. */
 async function contentFor(deps: PushDeps, delivery: PushDelivery): Promise<PushPayload | null> {
+  if (delivery.attention) return composeAttentionPush(delivery.attention, deps.studio);
+  if (!delivery.orderNumber) return null;
   const recorded = await deps.store.readStream(orderStream(delivery.orderNumber), {
-    toVersion: delivery.contentVersion,
+    ...(delivery.contentVersion ? { toVersion: delivery.contentVersion } : {}),
   });
   return composeOrderPush(
     recorded.map(parseOrderEvent).filter((event): event is RecordedOrderEvent => event !== null),
@@ -34,7 +37,7 @@ async function contentFor(deps: PushDeps, delivery: PushDelivery): Promise<PushP
 const isGone = (status: number) => status === 404 || status === 410;
 
 /** One attempt at one push: mark it going out, send, record what happened. */
-export async function deliverPush(deps: PushDeps, due: PushDelivery): Promise<PushEvent | null> {
+export async function deliverPush(deps: PushDeps, due: PushDelivery): Promise<PushOutcome | null> {
   const target = await deps.deliveries.target(due.subscriptionId);
   const content = target ? await contentFor(deps, due) : null;
   const attemptId = deps.newId();
@@ -43,19 +46,20 @@ export async function deliverPush(deps: PushDeps, due: PushDelivery): Promise<Pu
   const base = {
     pushId: delivery.pushId,
     notificationId: delivery.notificationId,
-    orderNumber: delivery.orderNumber,
+    ...(delivery.orderNumber ? { orderNumber: delivery.orderNumber } : {}),
     attempt: delivery.attempt,
     pushService: target ? new URL(target.endpoint).origin : 'none',
   };
-  const failed = (error: string, next: string | null = null, subscriptionRemoved = false): PushEvent => ({
+  const failed = (error: string, next: string | null = null, subscriptionRemoved = false): PushOutcome => ({
     type: 'PushDeliveryFailed',
     data: { ...base, error, nextAttemptAt: next, subscriptionRemoved },
   });
 
-  let outcome: PushEvent;
+  let outcome: PushOutcome;
   if (!target) outcome = failed('The device had unsubscribed before this could be sent.');
-  else if (!content) outcome = failed(`Order ${delivery.orderNumber} does not exist.`);
-  else {
+  else if (!content) {
+    outcome = failed(delivery.orderNumber ? `Order ${delivery.orderNumber} does not exist.` : 'Nothing to say.');
+  } else {
     const result = await deps.transport.send(target, {
       payload: JSON.stringify(content),
       ttlSeconds: PUSH_TTL_SECONDS,

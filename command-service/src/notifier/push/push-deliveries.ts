@@ -1,20 +1,24 @@
 import type { PushTarget } from '@ot/infra/push/push-transport.ts';
 import type pg from 'pg';
 import { createWorkList, type WorkItem } from '../work-list.ts';
+import type { AttentionEntry } from './attention-push.ts';
 
-/** A row of push.deliveries: one order update's message to one device. */
+/** A row of push.deliveries: one order update's message to one device, or a staff device's attention news. */
 export interface PushDelivery extends WorkItem {
   pushId: string;
   notificationId: string;
-  orderNumber: string;
-  contentVersion: number;
+  /** The order whose update this is; null for a staff device's attention push. */
+  orderNumber: string | null;
+  contentVersion: number | null;
+  /** A staff device's push: what entered the attention list (its request's). */
+  attention: { count: number; entries: AttentionEntry[] } | null;
   subscriptionId: string;
   requestEventId: string;
   correlationId: string;
 }
 
 const columns = `push_id as "pushId", notification_id as "notificationId", order_number as "orderNumber",
-  content_version as "contentVersion", subscription_id as "subscriptionId", request_event_id as "requestEventId",
+  content_version as "contentVersion", attention, subscription_id as "subscriptionId", request_event_id as "requestEventId",
   correlation_id as "correlationId", state, attempt, attempt_id as "attemptId", unknown_outcomes as "unknownOutcomes"`;
 
 export function createPushDeliveries(pool: pg.Pool) {

@@ -1,6 +1,7 @@
 import { emailTypes } from '@ot/contracts/email/email-fields.ts';
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+import { attentionReaders } from './attention-looks.ts';
 
 interface Statement {
   text: string;
@@ -10,7 +11,8 @@ const sql = (text: string, ...values: unknown[]): Statement => ({ text, values }
 
 /**
  * The push side of the notifier's intake. An order update's notification request is also one push
- * message per device the customer has then, unless they chose email only; outcomes move each row.
+ * message per device the customer has then, unless they chose email only; a staff device's attention
+ * request is one message to that device, while it belongs to staff; outcomes move each row.
  */
 export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
   switch (event.type) {
@@ -38,6 +40,27 @@ export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
         ),
       ];
     }
+    case 'AttentionPushRequested':
+      // Only while the device is a staff user's: an endpoint that moved to a customer gets no staff news.
+      return [
+        sql(
+          `insert into push.deliveries
+             (push_id, notification_id, subscription_id, attention, request_event_id, correlation_id, state,
+              attempt, next_attempt_at, requested_at)
+           select $1, $1, s.id, $3::jsonb, $4, $5, 'pending', 0, $6, $6
+             from push.subscriptions s
+             join auth.users u on u.id = s.user_id
+            where s.id = $2::uuid and u.role = any($7::text[])
+           on conflict (push_id) do nothing`,
+          event.data.pushId,
+          event.data.subscriptionId,
+          JSON.stringify({ count: event.data.count, entries: event.data.entries }),
+          event.id,
+          event.metadata.correlationId,
+          event.metadata.occurredAt,
+          attentionReaders(),
+        ),
+      ];
     case 'PushSent':
       return [
         sql(

@@ -7,11 +7,15 @@ import { emailLogKeys } from '../../features/email-logs/api/email-log-queries.ts
 import { TestEmailDialog } from '../../features/email-logs/components/test-email-dialog.tsx';
 import { DelayNoticeDialog } from '../../features/insights/components/delay-notice-dialog.tsx';
 import { NeedsAttention } from '../../features/insights/components/needs-attention.tsx';
+import { AttentionPushOptIn } from './push-controls.tsx';
 
 /** Its first page of orders, asked for at start on /admin/dashboard (app/route-start.ts). */
 export { prefetchAdminDashboard } from '../../features/admin-orders/components/dashboard/admin-dashboard-page.tsx';
 
-/** The app composes features: the dashboard with the email feature's Test Email button (admins only) and the insights feature's attention list. */
+/**
+ * The app composes features: the dashboard with the email feature's Test Email button (admins only) and
+ * the insights feature's attention list, with the push feature's switch for this device.
+ */
 export function AdminDashboardRoute() {
   const readOnly = useAuth().user?.role !== 'admin';
   const queryClient = useQueryClient();
@@ -27,7 +31,7 @@ export function AdminDashboardRoute() {
     <AdminDashboardPage
       readOnly={readOnly}
       testEmail={readOnly ? undefined : <TestEmailDialog />}
-      attention={(view) => <NeedsAttention {...view} action={notice} />}
+      attention={(view) => <NeedsAttention {...view} action={notice} pushControl={<AttentionPushOptIn />} />}
     />
   );
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 const load = () => import('../../features/push/components/push-panel.tsx');
 const PushPanel = lazy(() => load().then((m) => ({ default: m.PushPanel })));
 const PushOptIn = lazy(() => load().then((m) => ({ default: m.PushOptIn })));
+const StaffPushOptIn = lazy(() => load().then((m) => ({ default: m.StaffPushOptIn })));
 
 /** Below the customer's orders: this device's push switch and the Notifications choice. */
 export function DashboardPushPanel() {
@@ -22,5 +23,14 @@ export function OrderPushOptIn() {
         <PushOptIn />
       </Suspense>
     </div>
+  );
+}
+
+/** In the dashboard's "Needs attention" view, for staff: whether this device is told when items enter it. */
+export function AttentionPushOptIn() {
+  return (
+    <Suspense fallback={null}>
+      <StaffPushOptIn />
+    </Suspense>
   );
 }

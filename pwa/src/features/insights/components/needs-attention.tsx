@@ -94,19 +94,48 @@ function AttentionRow({ item, action }: { item: AttentionItem; action?: (item: A
   );
 }
 
+/** The list's column headers, the sortable ones as buttons. */
+function AttentionHead({ sort, onSort }: { sort: SortKey; onSort: (key: SortKey) => void }) {
+  const header = (label: string, key: SortKey) => (
+    <SortHeader label={label} sortKey={key} sort={sort} onSort={onSort} />
+  );
+  return (
+    <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
+      <tr>
+        {header('Order', 'orderNumber')}
+        <th scope="col" className="px-3 py-2 font-semibold uppercase">
+          Item
+        </th>
+        {header('Flag', 'flag')}
+        <th scope="col" className="px-3 py-2 font-semibold uppercase">
+          Reason
+        </th>
+        {header('ETA', 'estimatedDelivery')}
+        {header('Predicted ready', 'predictedReadyDate')}
+        {header('Days in stage', 'daysInStage')}
+        <th scope="col" className="px-3 py-2 font-semibold uppercase">
+          Actions
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * The dashboard's "Needs attention (n)" view: each flagged item with its reason, ETA, prediction and
  * days in its stage, sortable, each linking to its order's edit page. `action` adds a per-row control
- * (the delay notice, composed in by the app).
+ * (the delay notice) and `pushControl` whether this device is told of new entries, both composed in by the app.
  */
 export function NeedsAttention({
   open,
   toggle,
   action,
+  pushControl,
 }: {
   open: boolean;
   toggle: () => void;
   action?: (item: AttentionItem) => ReactNode;
+  pushControl?: ReactNode;
 }) {
   const attention = useQuery(attentionQuery());
   const title = `Needs attention (${attention.data?.total ?? '…'})`;
@@ -114,9 +143,6 @@ export function NeedsAttention({
   const [showAll, setShowAll] = useState(false);
   const items = [...(attention.data?.items ?? [])].sort(sorts[sort]);
   const shown = showAll ? items : items.slice(0, FIRST_ROWS);
-  const header = (label: string, key: SortKey) => (
-    <SortHeader label={label} sortKey={key} sort={sort} onSort={setSort} />
-  );
   const button = (
     <Button variant={open ? 'primary' : 'outline'} aria-pressed={open} className="self-start" onClick={toggle}>
       <AlertTriangle aria-hidden="true" className="h-4 w-4" />
@@ -133,6 +159,7 @@ export function NeedsAttention({
             Back to orders
           </Button>
         </div>
+        {pushControl}
         {attention.isError ? (
           <p className="text-sm text-gray-700 dark:text-gray-300">
             The attention list could not be loaded. Please try again later.
@@ -144,24 +171,7 @@ export function NeedsAttention({
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-700 dark:border-gray-800 dark:bg-gray-950 dark:text-gray-300">
-                <tr>
-                  {header('Order', 'orderNumber')}
-                  <th scope="col" className="px-3 py-2 font-semibold uppercase">
-                    Item
-                  </th>
-                  {header('Flag', 'flag')}
-                  <th scope="col" className="px-3 py-2 font-semibold uppercase">
-                    Reason
-                  </th>
-                  {header('ETA', 'estimatedDelivery')}
-                  {header('Predicted ready', 'predictedReadyDate')}
-                  {header('Days in stage', 'daysInStage')}
-                  <th scope="col" className="px-3 py-2 font-semibold uppercase">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <AttentionHead sort={sort} onSort={setSort} />
               <tbody>
                 {shown.map((item) => (
                   <AttentionRow key={`${item.itemId}-${item.flag}`} item={item} action={action} />

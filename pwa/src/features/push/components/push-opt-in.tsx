@@ -8,38 +8,65 @@ import { toast } from '../../../lib/toast.ts';
 import { deviceQuery, pushKeys, subscribeDevice } from '../api/push-api.ts';
 import { pushSupport } from '../push-support.ts';
 
+/** Who the switch is for: a customer hears of their orders' updates, staff of what enters "Needs attention". */
+export type PushAudience = 'customer' | 'staff';
+
+/** The switch's words for each audience. */
+const wordsFor = {
+  customer: {
+    heading: 'Updates on this phone',
+    turnOn: 'Get updates on this phone',
+    on: 'On: this phone shows a notification when your order changes.',
+    off: 'Off: updates come by email.',
+    blocked: "Notifications are blocked for this app in your browser's settings. Allow them there to get updates here.",
+    homeScreen: 'To get updates on this iPhone or iPad, add the app to your Home Screen:',
+  },
+  staff: {
+    heading: 'Alerts on this device',
+    turnOn: 'Tell this device when items need attention',
+    on: 'On: this device shows a notification when an item enters Needs attention.',
+    off: 'Off: this device is not told when items need attention.',
+    blocked: "Notifications are blocked for this app in your browser's settings. Allow them there to be told here.",
+    homeScreen: 'To be told on this iPhone or iPad when items need attention, add the app to your Home Screen:',
+  },
+} as const satisfies Record<PushAudience, Record<string, string>>;
+
+type Words = (typeof wordsFor)[PushAudience];
+
 /**
- * "Get updates on this phone": shown only where the browser can push (on an iPhone or iPad outside the
- * installed app, how to install it instead). The browser's permission is asked only after the tap.
+ * "Get updates on this phone" (or, for staff, "Tell this device when items need attention"): shown only
+ * where the browser can push (on an iPhone or iPad outside the installed app, how to install it instead).
+ * The browser's permission is asked only after the tap.
  */
-export function PushOptIn() {
+export function PushOptIn({ audience = 'customer' }: { audience?: PushAudience }) {
   const support = pushSupport();
   if (support === 'unsupported') return null;
+  const words = wordsFor[audience];
   return (
     <section aria-labelledby="push-opt-in" className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <h2 id="push-opt-in" className="font-semibold">
-        Updates on this phone
+        {words.heading}
       </h2>
-      {support === 'add-to-home-screen' ? <AddToHomeScreen /> : <PushSwitch />}
+      {support === 'add-to-home-screen' ? <AddToHomeScreen words={words} /> : <PushSwitch words={words} />}
     </section>
   );
 }
 
-function AddToHomeScreen() {
+function AddToHomeScreen({ words }: { words: Words }) {
   return (
     <div className="mt-1 text-sm" data-testid="push-add-to-home-screen">
-      <p>To get updates on this iPhone or iPad, add the app to your Home Screen:</p>
+      <p>{words.homeScreen}</p>
       <ol className="mt-1 list-decimal pl-5">
         <li>
           Tap <Share aria-label="Share" className="inline h-4 w-4" /> Share in Safari, then “Add to Home Screen”.
         </li>
-        <li>Open the app from your Home Screen and tap “Get updates on this phone”.</li>
+        <li>Open the app from your Home Screen and tap “{words.turnOn}”.</li>
       </ol>
     </div>
   );
 }
 
-function PushSwitch() {
+function PushSwitch({ words }: { words: Words }) {
   const queryClient = useQueryClient();
   const device = useQuery(deviceQuery());
   const [busy, setBusy] = useState(false);
@@ -66,7 +93,7 @@ function PushSwitch() {
     return (
       <p className="mt-1 flex items-center gap-2 text-sm" data-push-state="blocked">
         <BellOff aria-hidden="true" className="h-4 w-4" />
-        Notifications are blocked for this app in your browser's settings. Allow them there to get updates here.
+        {words.blocked}
       </p>
     );
   }
@@ -75,9 +102,7 @@ function PushSwitch() {
   const on = permission === 'granted' && device.data.subscribed;
   return (
     <div className="mt-1 flex flex-wrap items-center justify-between gap-2" data-push-state={on ? 'on' : 'off'}>
-      <p className="text-sm">
-        {on ? 'On: this phone shows a notification when your order changes.' : 'Off: updates come by email.'}
-      </p>
+      <p className="text-sm">{on ? words.on : words.off}</p>
       {on ? (
         <Button variant="outline" size="sm" disabled={busy} onClick={() => change(false)}>
           <BellOff aria-hidden="true" className="h-4 w-4" />
@@ -86,7 +111,7 @@ function PushSwitch() {
       ) : (
         <Button size="sm" disabled={busy} onClick={() => change(true)}>
           <BellRing aria-hidden="true" className="h-4 w-4" />
-          Get updates on this phone
+          {words.turnOn}
         </Button>
       )}
     </div>

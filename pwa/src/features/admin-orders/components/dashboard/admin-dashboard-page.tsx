@@ -2,6 +2,7 @@ import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { ChartColumn, FileUp, Mail, Plus, ShieldCheck, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
@@ -184,7 +185,9 @@ export function AdminDashboardPage({
   attention?: (view: AttentionView) => ReactNode;
   readOnly?: boolean;
 }) {
-  const [attentionOpen, setAttentionOpen] = useState(false);
+  // A staff push's tap opens the dashboard on the list (`?view=attention`).
+  const [params] = useSearchParams();
+  const [attentionOpen, setAttentionOpen] = useState(() => params.get('view') === 'attention');
   return (
     <div className="flex flex-col gap-5">
       <DashboardHeader readOnly={readOnly} testEmail={testEmail} />
