@@ -5,6 +5,8 @@
 -- the old chains ended with (as privacy.history_conversions records for Postgres), when the copy and the
 -- followers' checkpoints were committed, and when the old streams were tombstoned. Each copied stream's
 -- old and new heads go to privacy.resealed_streams.
+-- (The schema is the privacy migration's; a store migrated in another order may meet this one first.)
+create schema if not exists privacy;
 create table privacy.eventstoredb_conversions (
   id integer primary key check (id = 1),
   -- sha256 of every old stream's last hash, `stream:hash` lines in stream order.
