@@ -3,7 +3,6 @@ import { pushStreamPrefix } from '@ot/contracts/push/push-events.ts';
 import { runner } from 'node-pg-migrate';
 import pg from 'pg';
 import { streamPrefixes } from '../event-store/create-event-store.ts';
-import { convertEventStoreDbHistory } from '../privacy/convert-eventstoredb-history.ts';
 import { convertPlaintextHistory } from '../privacy/convert-history.ts';
 import { loadMasterKey } from '../privacy/master-key.ts';
 import { repoRoot } from '../repo-root.ts';
@@ -42,8 +41,10 @@ export async function migrate(
   await convertPlaintextHistory(databaseUrl, masterKey);
   const eventStore = options.eventStore;
   if (eventStore?.EVENT_STORE === 'eventstoredb' && eventStore.EVENTSTOREDB_URL) {
-    // Every stream family the services write, including the push streams no follower reads.
+    // Every stream family the services write, including the push streams no follower reads. The gRPC
+    // client is loaded only here: it would slow the start of every process that migrates.
     const prefixes = [...streamPrefixes, pushStreamPrefix];
+    const { convertEventStoreDbHistory } = await import('../privacy/convert-eventstoredb-history.ts');
     await convertEventStoreDbHistory(databaseUrl, eventStore.EVENTSTOREDB_URL, { masterKey, prefixes });
   }
 }
