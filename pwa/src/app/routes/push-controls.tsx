@@ -4,7 +4,9 @@ import { lazy, Suspense } from 'react';
 const load = () => import('../../features/push/components/push-panel.tsx');
 const PushPanel = lazy(() => load().then((m) => ({ default: m.PushPanel })));
 const PushOptIn = lazy(() => load().then((m) => ({ default: m.PushOptIn })));
-const StaffPushOptIn = lazy(() => load().then((m) => ({ default: m.StaffPushOptIn })));
+const StaffPushOptIn = lazy(() =>
+  import('../../features/push/components/staff-push-opt-in.tsx').then((m) => ({ default: m.StaffPushOptIn })),
+);
 
 /** Below the customer's orders: this device's push switch and the Notifications choice. */
 export function DashboardPushPanel() {

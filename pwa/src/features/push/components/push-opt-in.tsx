@@ -8,40 +8,26 @@ import { toast } from '../../../lib/toast.ts';
 import { deviceQuery, pushKeys, subscribeDevice } from '../api/push-api.ts';
 import { pushSupport } from '../push-support.ts';
 
-/** Who the switch is for: a customer hears of their orders' updates, staff of what enters "Needs attention". */
-export type PushAudience = 'customer' | 'staff';
+/** The switch's words: a customer hears of their orders' updates (these), staff of what enters "Needs attention". */
+export const customerWords = {
+  heading: 'Updates on this phone',
+  turnOn: 'Get updates on this phone',
+  on: 'On: this phone shows a notification when your order changes.',
+  off: 'Off: updates come by email.',
+  blocked: "Notifications are blocked for this app in your browser's settings. Allow them there to get updates here.",
+  homeScreen: 'To get updates on this iPhone or iPad, add the app to your Home Screen:',
+};
 
-/** The switch's words for each audience. */
-const wordsFor = {
-  customer: {
-    heading: 'Updates on this phone',
-    turnOn: 'Get updates on this phone',
-    on: 'On: this phone shows a notification when your order changes.',
-    off: 'Off: updates come by email.',
-    blocked: "Notifications are blocked for this app in your browser's settings. Allow them there to get updates here.",
-    homeScreen: 'To get updates on this iPhone or iPad, add the app to your Home Screen:',
-  },
-  staff: {
-    heading: 'Alerts on this device',
-    turnOn: 'Tell this device when items need attention',
-    on: 'On: this device shows a notification when an item enters Needs attention.',
-    off: 'Off: this device is not told when items need attention.',
-    blocked: "Notifications are blocked for this app in your browser's settings. Allow them there to be told here.",
-    homeScreen: 'To be told on this iPhone or iPad when items need attention, add the app to your Home Screen:',
-  },
-} as const satisfies Record<PushAudience, Record<string, string>>;
-
-type Words = (typeof wordsFor)[PushAudience];
+export type Words = typeof customerWords;
 
 /**
  * "Get updates on this phone" (or, for staff, "Tell this device when items need attention"): shown only
  * where the browser can push (on an iPhone or iPad outside the installed app, how to install it instead).
  * The browser's permission is asked only after the tap.
  */
-export function PushOptIn({ audience = 'customer' }: { audience?: PushAudience }) {
+export function PushOptIn({ words = customerWords }: { words?: Words }) {
   const support = pushSupport();
   if (support === 'unsupported') return null;
-  const words = wordsFor[audience];
   return (
     <section aria-labelledby="push-opt-in" className="rounded-lg border border-gray-200 p-4 dark:border-gray-700">
       <h2 id="push-opt-in" className="font-semibold">

@@ -3,11 +3,6 @@ import { PushOptIn } from './push-opt-in.tsx';
 
 export { PushOptIn };
 
-/** The "Needs attention" view's part, for staff: whether this device is told when items enter it. */
-export function StaffPushOptIn() {
-  return <PushOptIn audience="staff" />;
-}
-
 /** The customer dashboard's part: this device's push switch and the choice of channels. */
 export function PushPanel() {
   return (

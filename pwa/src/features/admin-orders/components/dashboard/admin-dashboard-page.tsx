@@ -2,7 +2,7 @@ import { type QueryClient, useInfiniteQuery, useQueryClient } from '@tanstack/re
 import { ChartColumn, FileUp, Mail, Plus, ShieldCheck, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { NotAvailableOffline } from '../../../../components/offline-notice.tsx';
 import { OrderFilterBar } from '../../../../components/order-filter-bar.tsx';
@@ -185,9 +185,10 @@ export function AdminDashboardPage({
   attention?: (view: AttentionView) => ReactNode;
   readOnly?: boolean;
 }) {
-  // A staff push's tap opens the dashboard on the list (`?view=attention`).
-  const [params] = useSearchParams();
-  const [attentionOpen, setAttentionOpen] = useState(() => params.get('view') === 'attention');
+  // A staff push's tap opens the dashboard on the list (`?view=attention`). Read from the location
+  // itself: react-router's useSearchParams would add to the first visit's framework chunk.
+  const { search } = useLocation();
+  const [attentionOpen, setAttentionOpen] = useState(() => new URLSearchParams(search).get('view') === 'attention');
   return (
     <div className="flex flex-col gap-5">
       <DashboardHeader readOnly={readOnly} testEmail={testEmail} />
