@@ -36,14 +36,16 @@ test('the samples recorded before lose every row text and every email in a strea
     const { rows } = await db.pool.query<{ kind: string; details: Record<string, unknown> }>(
       'select kind, details from audit.verifications order by kind',
     );
+    const [events, readModels] = rows;
+    assert.ok(events && readModels);
     const kept = JSON.stringify(rows);
     assert.not.ok(/Jane|jane@/.test(kept), kept);
     assert.equal(
-      (rows[0]?.details.broken as { stream: string }[]).map((link) => link.stream),
+      (events.details.broken as { stream: string }[]).map((link) => link.stream),
       ['customer-(named by email)', 'order-H-000001'],
     );
     assert.equal(
-      (rows[1]?.details.tables as { table: string; onlyLive: unknown[] }[]).map((t) => [t.table, t.onlyLive]),
+      (readModels.details.tables as { table: string; onlyLive: unknown[] }[]).map((t) => [t.table, t.onlyLive]),
       [
         ['orders', []],
         ['customers', []],
