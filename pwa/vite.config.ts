@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { directIconImports } from './scripts/direct-icon-imports.ts';
 import { customerQueriesModule, type PageRoute, routes } from './src/app/route-table.ts';
 
 // `npm run dev` proxies /api to a running `npm start` (API_ORIGIN, default http://127.0.0.1:3000).
@@ -112,6 +113,7 @@ const customerPage = (chunk: string) => (id: string, ctx: ChunkingContext) =>
 
 export default defineConfig({
   plugins: [
+    directIconImports(),
     react(),
     tailwindcss(),
     prerender(),
@@ -170,7 +172,13 @@ export default defineConfig({
               test: /[\\/]contracts[\\/]src[\\/]/,
               includeDependenciesRecursively: false,
             },
-            { name: customerPage('customer'), test: /[\\/]pwa[\\/]src[\\/]/, includeDependenciesRecursively: false },
+            {
+              name: customerPage('customer'),
+              test: /[\\/]pwa[\\/]src[\\/]|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The other pages' icons, imported one file each (scripts/direct-icon-imports.ts): one file, not dozens.
+            { name: 'icons', test: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
           ],
         },
       },
