@@ -34,10 +34,12 @@ test.describe('update order details (the edit screen saves the order fields)', (
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
     const [item1, item2] = order.items;
-    expect(writes.map((write) => write.path)).toEqual([
-      `/api/admin/orders/${order.orderNumber}/status`,
-      `/api/admin/orders/${order.orderNumber}/items/${item2!.id}`,
-    ]);
+    await expect
+      .poll(() => writes.map((write) => write.path))
+      .toEqual([
+        `/api/admin/orders/${order.orderNumber}/status`,
+        `/api/admin/orders/${order.orderNumber}/items/${item2!.id}`,
+      ]);
     expect(writes[0]!.body).toMatchObject({
       trackingNumber: 'PF777GB',
       fitterNotes: 'Shaft: stiff flex',

@@ -1,7 +1,10 @@
 import type { Page, Request } from '@playwright/test';
 import { isoDay } from './studio-api.ts';
 
-/** Every write the edit page makes, in order: method, path, body and the x-send-email header. */
+/**
+ * Every write the edit page makes, in order: method, path, body and the x-send-email header. A request's
+ * event can reach the test after the page has moved on, so a test polls for the writes it expects.
+ */
 export function recordWrites(page: Page) {
   const writes: { path: string; body: Record<string, unknown>; sendEmail: string | undefined }[] = [];
   page.on('request', (request: Request) => {
