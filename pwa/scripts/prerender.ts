@@ -18,7 +18,7 @@ import { Route, Routes, StaticRouter } from 'react-router';
 import { AppLayout } from '../src/app/layout/app-layout.tsx';
 import { Providers } from '../src/app/providers.tsx';
 import { AppRoutes } from '../src/app/router.tsx';
-import { CustomerDashboardPage } from '../src/features/orders/components/customer-dashboard-page.tsx';
+import { CustomerDashboardRoute } from '../src/app/routes/customer-dashboard-route.tsx';
 
 const render = (location: string, routes: ReactNode) =>
   renderToString(createElement(StaticRouter, { location }, createElement(Providers, null, routes))).replace(
@@ -26,14 +26,17 @@ const render = (location: string, routes: ReactNode) =>
     '<$1 disabled=""',
   );
 
-/** The dashboard's page itself in the app's layout, as the app shows it once the session is known. */
+/**
+ * The dashboard's route in the app's layout, as the app shows it once the session is known: the page, and
+ * the push panel's fallback (its Notifications fieldset), which the app then draws in the same place.
+ */
 const dashboard = createElement(
   Routes,
   null,
   createElement(
     Route,
     { element: createElement(AppLayout) },
-    createElement(Route, { path: '/dashboard', element: createElement(CustomerDashboardPage) }),
+    createElement(Route, { path: '/dashboard', element: createElement(CustomerDashboardRoute) }),
   ),
 );
 

@@ -1,5 +1,6 @@
-import type { AttentionList, LeadTimesView, UsualReady } from '@ot/contracts/insights/insights-views.ts';
+import type { AttentionList, LeadTimesView } from '@ot/contracts/insights/insights-views.ts';
 import { addDays, localDate } from '@ot/contracts/insights/studio-dates.ts';
+import type { UsualReady } from '@ot/contracts/orders/order-views.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';

@@ -6,8 +6,8 @@ import {
   delayNoticePreviewSchema,
   insightsSchema,
   leadTimesSchema,
-  usualReadySchema,
 } from '../insights/insights-views.ts';
+import { usualReadySchema } from '../orders/order-views.ts';
 import type { Operation } from './operation.ts';
 
 /** The delay radar's reads (query-service/src/insights): what needs attention, and what the history says. */

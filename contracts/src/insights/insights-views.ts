@@ -121,11 +121,3 @@ export const delayNoticePreviewSchema = z.object({
   mode: z.enum(['manual', 'auto', 'off']),
 });
 export type DelayNoticePreview = z.infer<typeof delayNoticePreviewSchema>;
-
-/** For an order's items without an ETA: when they are usually ready for collection, by the studio's history. */
-export const usualReadySchema = z.object({
-  /** The latest of the items': when the whole order is usually ready. */
-  usuallyReadyBy: z.string().nullable(),
-  items: z.array(z.object({ itemId: z.string(), usuallyReadyBy: z.string() })),
-});
-export type UsualReady = z.infer<typeof usualReadySchema>;

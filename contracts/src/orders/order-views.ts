@@ -91,4 +91,15 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
+/**
+ * For an order's items without an ETA: when they are usually ready for collection, by the studio's history
+ * (the delay radar's lead times). Beside the order's other views: the order page parses it.
+ */
+export const usualReadySchema = z.object({
+  /** The latest of the items': when the whole order is usually ready. */
+  usuallyReadyBy: z.string().nullable(),
+  items: z.array(z.object({ itemId: z.string(), usuallyReadyBy: z.string() })),
+});
+export type UsualReady = z.infer<typeof usualReadySchema>;
+
 export const nextOrderNumberSchema = z.object({ nextOrderNumber: z.string() });

@@ -1,4 +1,5 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { startTransition, useEffect, useState } from 'react';
 
 /** What a page shows while it is still loading: the route's spinner, or a list's skeleton. */
 const LOADING_SELECTOR = '[data-page-loading], [aria-busy="true"]';
@@ -40,4 +41,16 @@ export function whenPageIsQuiet(
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
   return stop;
+}
+
+/**
+ * Whether the page has been quiet (as `whenPageIsQuiet` decides): for a part shown below a page's own
+ * content (the push switch) whose code and data would otherwise share a phone's few connections with it,
+ * and so delay its largest paint.
+ */
+export function usePageQuiet(): boolean {
+  const client = useQueryClient();
+  const [quiet, setQuiet] = useState(false);
+  useEffect(() => whenPageIsQuiet(client, () => startTransition(() => setQuiet(true))), [client]);
+  return quiet;
 }

@@ -1,4 +1,4 @@
-import type { UsualReady } from '@ot/contracts/insights/insights-views.ts';
+import type { UsualReady } from '@ot/contracts/orders/order-views.ts';
 import { requireUser } from '@ot/infra/http/session.ts';
 import { attentionKeeperOf } from '@ot/infra/insights/attention-keeper.ts';
 import type { QueryRouter, QueryServiceDeps } from '../deps.ts';

@@ -3,6 +3,7 @@ import {
   orderListSchema,
   orderViewSchema,
   timelineEntrySchema,
+  usualReadySchema,
 } from '@ot/contracts/orders/order-views.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -53,16 +54,11 @@ export const orderTimelineQuery = (orderNumber: string) =>
 
 /**
  * GET /api/orders/{n}/usual-ready: when the items without an ETA are usually ready, from the studio's
- * history. Asked for only while the order has no ETA, after the page shows; its schema comes with it.
+ * history. Asked for only while the order has no ETA, once the page is quiet (order-detail-page.tsx).
  */
 export const usualReadyQuery = (orderNumber: string) =>
   queryOptions({
     queryKey: orderKeys.usualReady(orderNumber),
-    queryFn: ({ signal }) =>
-      getJson(
-        `${path(orderNumber)}/usual-ready`,
-        () => import('@ot/contracts/insights/insights-views.ts').then((m) => m.usualReadySchema),
-        signal,
-      ),
+    queryFn: ({ signal }) => getJson(`${path(orderNumber)}/usual-ready`, usualReadySchema, signal),
     staleTime: ITEM_LIST_CACHE_MS,
   });

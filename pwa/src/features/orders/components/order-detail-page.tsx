@@ -9,6 +9,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card.tsx';
 import { DATE, formatDate, LONG_DATE } from '../../../lib/format.ts';
 import { isUnavailableOffline } from '../../../lib/use-online.ts';
+import { usePageQuiet } from '../../../lib/when-page-is-quiet.ts';
 import { orderItemsQuery, orderQuery, usualReadyQuery } from '../api/order-queries.ts';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -21,7 +22,9 @@ export const parcelforceUrl = (trackingNumber: string) =>
 /** The whole order's estimated delivery, or that the manufacturer has not given one yet. */
 /** The whole order's ETA; without one, when the studio's history says it is usually ready (asked for then only). */
 function DeliveryEstimate({ eta, orderNumber }: { eta: string | null; orderNumber: string }) {
-  const usual = useQuery({ ...usualReadyQuery(orderNumber), enabled: !eta });
+  // Asked for once the page is quiet: a line beside the ETA, never a reason for the order to show later.
+  const quiet = usePageQuiet();
+  const usual = useQuery({ ...usualReadyQuery(orderNumber), enabled: !eta && quiet });
   return (
     <div className="flex items-start gap-3 rounded-md bg-emerald-50 p-3 dark:bg-emerald-950">
       <CalendarClock aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-800 dark:text-emerald-300" />
