@@ -216,17 +216,18 @@ export async function submit(change: NewEntry): Promise<SubmitOutcome> {
   await loading;
   const entry = newEntry(change, sessionUserId() ?? '');
   if (!onlineManager.isOnline()) entry.note = 'Waiting for the network';
-  // Kept from the drain while it is being stored; sent below without yielding in between.
+  // Kept from drains while stored and until a running one ends: queued behind it, it would lose its answer.
   inFlight.add(entry.id);
   try {
     await store(entry);
+    while (draining) await draining.catch(() => {});
   } finally {
     inFlight.delete(entry.id);
   }
   const older = [...entries.values()].some(
     (other) => other.id !== entry.id && mine(other) && (other.state === 'waiting' || other.state === 'sending'),
   );
-  if (!onlineManager.isOnline() || !mine(entry) || older || draining) {
+  if (!onlineManager.isOnline() || !mine(entry) || older) {
     void drain();
     return { kind: 'queued' };
   }
