@@ -2,10 +2,10 @@ import type { AttentionList, Insights, LeadTimesView } from '@ot/contracts/insig
 import type { OrderView } from '@ot/contracts/orders/order-views.ts';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { daysAgo, placedIronsOrder, RADAR_NOW } from '../support/radar-orders.ts';
 import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
 
-const NOW = new Date('2026-06-15T12:00:00.000Z');
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+const NOW = RADAR_NOW;
 
 const test = suite<{ stack: Stack; admin: Client }>('delay radar: lead times and the attention list', {
   stack: undefined as never,
@@ -34,25 +34,6 @@ const arrived = (orderNumber: string, manufacturer: string, name: string, placed
           { status: 'order_placed_with_manufacturer', at: daysAgo(placedAgo) },
           { status: 'order_arrived_awaiting_qc', at: daysAgo(placedAgo - withMaker) },
         ],
-      },
-    ],
-  });
-
-const openOrder = (orderNumber: string, placedAgo: number, extra: Record<string, unknown> = {}) =>
-  orderPayload({
-    orderNumber,
-    items: [
-      {
-        name: 'Irons',
-        price: 99_900,
-        quantity: 1,
-        manufacturer: 'Mizuno',
-        status: 'order_placed_with_manufacturer',
-        statusHistory: [
-          { status: 'order_being_processed', at: daysAgo(placedAgo + 1) },
-          { status: 'order_placed_with_manufacturer', at: daysAgo(placedAgo) },
-        ],
-        ...extra,
       },
     ],
   });
@@ -104,7 +85,7 @@ test('an import with status histories gives the lead times, with fallbacks where
 test('an open item longer with its manufacturer than the 80th percentile is trending late, in words', async ({
   admin,
 }) => {
-  await admin.post('/api/admin/import', [openOrder('EP-400', 27)]);
+  await admin.post('/api/admin/import', [placedIronsOrder('EP-400', 27)]);
   const list = await admin.get<AttentionList>('/api/admin/attention?manufacturer=Mizuno');
   assert.is(list.status, 200);
   const flags = list.body.items.filter((item) => item.orderNumber === 'EP-400');
@@ -122,7 +103,7 @@ test('an open item longer with its manufacturer than the 80th percentile is tren
 });
 
 test('an item edit moves it out of and into the attention list at once (read your writes)', async ({ admin }) => {
-  await admin.post('/api/admin/import', [openOrder('EP-500', 5)]);
+  await admin.post('/api/admin/import', [placedIronsOrder('EP-500', 5)]);
   const missing = await admin.get<AttentionList>('/api/admin/attention?flag=missing_eta');
   assert.ok(missing.body.items.some((item) => item.orderNumber === 'EP-500'));
   assert.ok(missing.body.items.every((item) => item.flag === 'missing_eta'));
@@ -165,7 +146,7 @@ test('customers cannot read the radar; a bad flag is a 400 that says which flags
 test('a status history out of time order, or not ending with the item status, is refused with a clear message', async ({
   admin,
 }) => {
-  const outOfOrder = openOrder('EP-600', 5, {
+  const outOfOrder = placedIronsOrder('EP-600', 5, {
     statusHistory: [
       { status: 'order_placed_with_manufacturer', at: daysAgo(5) },
       { status: 'order_being_processed', at: daysAgo(9) },
@@ -174,7 +155,7 @@ test('a status history out of time order, or not ending with the item status, is
   const answer = await admin.post<{ message: string }>('/api/admin/import', [outOfOrder]);
   assert.is(answer.status, 400);
   assert.match(answer.body.message, /statusHistory must be in time order, oldest first/);
-  const wrongEnd = openOrder('EP-601', 5, { status: 'order_arrived_awaiting_qc' });
+  const wrongEnd = placedIronsOrder('EP-601', 5, { status: 'order_arrived_awaiting_qc' });
   const second = await admin.post<{ message: string }>('/api/admin/import', [wrongEnd]);
   assert.is(second.status, 400);
   assert.match(second.body.message, /statusHistory must end with the item's status/);

@@ -7,11 +7,11 @@ import { runRadar } from '../../command-service/src/notifier/radar-schedule.ts';
 import { eventually } from '../support/email-fixtures.ts';
 import { startPushingNotifier } from '../support/push.ts';
 import { type PushServiceStandIn, startPushServiceStandIn } from '../support/push-service-stand-in.ts';
+import { placedIronsOrder, RADAR_NOW } from '../support/radar-orders.ts';
 import { signedInCustomer, signedInStaff } from '../support/scenario.ts';
-import { type Client, orderPayload, type Stack, startStack } from '../support/stack.ts';
+import { type Client, type Stack, startStack } from '../support/stack.ts';
 
-const NOW = new Date('2026-06-15T12:00:00.000Z');
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000).toISOString();
+const NOW = RADAR_NOW;
 
 interface Context {
   stack: Stack;
@@ -29,23 +29,7 @@ const test = suite<Context>('staff pushes: a staff device is told when an item e
 
 /** An order of one Irons placed with Mizuno `placedAgo` days ago, due `eta` (none: no ETA). */
 const placedOrder = (orderNumber: string, placedAgo: number, eta: string | null) =>
-  orderPayload({
-    orderNumber,
-    items: [
-      {
-        name: 'Irons',
-        price: 99_900,
-        quantity: 1,
-        manufacturer: 'Mizuno',
-        status: 'order_placed_with_manufacturer',
-        estimatedDelivery: eta,
-        statusHistory: [
-          { status: 'order_being_processed', at: daysAgo(placedAgo + 1) },
-          { status: 'order_placed_with_manufacturer', at: daysAgo(placedAgo) },
-        ],
-      },
-    ],
-  });
+  placedIronsOrder(orderNumber, placedAgo, { estimatedDelivery: eta });
 
 test.before(async (context) => {
   context.pushService = await startPushServiceStandIn();
