@@ -7,12 +7,7 @@ import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
 import { pushIntakeStatements } from './push/push-intake.ts';
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-const sql = (text: string, ...values: unknown[]): Statement => ({ text, values });
+import { outcomeStatement, type Statement, sql } from './work-list.ts';
 
 /**
  * The notifier's fold of one event into email.deliveries, pure like a projection. Outcomes are applied
@@ -53,27 +48,22 @@ function emailIntakeStatements(event: RecordedOrderEvent): Statement[] {
     }
     case 'EmailSent':
       return [
-        sql(
-          `update email.deliveries set state = 'sent', attempt = $2, attempt_id = null, last_error = null, updated_at = now()
-            where notification_id = $1`,
-          event.data.notificationId,
-          event.data.attempt,
-        ),
+        outcomeStatement('email.deliveries', 'notification_id', event.data.notificationId, {
+          sent: true,
+          attempt: event.data.attempt,
+        }),
       ];
-    case 'EmailDeliveryFailed':
+    case 'EmailDeliveryFailed': {
+      const { attempt, nextAttemptAt, error } = event.data;
       return [
-        sql(
-          `update email.deliveries
-              set state = case when $3::timestamptz is null then 'failed' else 'pending' end,
-                  attempt = $2, next_attempt_at = coalesce($3::timestamptz, next_attempt_at), last_error = $4,
-                  attempt_id = null, updated_at = now()
-            where notification_id = $1`,
-          event.data.notificationId,
-          event.data.attempt,
-          event.data.nextAttemptAt,
-          event.data.error,
-        ),
+        outcomeStatement('email.deliveries', 'notification_id', event.data.notificationId, {
+          sent: false,
+          attempt,
+          nextAttemptAt,
+          error,
+        }),
       ];
+    }
     case 'EmailRetryRequested':
       // Failed for good: a new round of attempts. Waiting in the queue: its next attempt is now.
       return [

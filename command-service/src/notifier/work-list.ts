@@ -102,3 +102,36 @@ export async function releaseLeftovers<T extends WorkItem>(
 }
 
 export type WorkList<T extends WorkItem> = ReturnType<typeof createWorkList<T>>;
+
+/** One statement of the notifier's intake, applied with the others of its batch. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+export const sql = (text: string, ...values: unknown[]): Statement => ({ text, values });
+
+/** A work list row's outcome: sent, or failed (again pending at `nextAttemptAt`, else for good). */
+export const outcomeStatement = (
+  table: string,
+  key: string,
+  id: string,
+  outcome: { attempt: number } & ({ sent: true } | { sent: false; nextAttemptAt: string | null; error: string }),
+): Statement =>
+  outcome.sent
+    ? sql(
+        `update ${table} set state = 'sent', attempt = $2, attempt_id = null, last_error = null, updated_at = now()
+          where ${key} = $1`,
+        id,
+        outcome.attempt,
+      )
+    : sql(
+        `update ${table}
+            set state = case when $3::timestamptz is null then 'failed' else 'pending' end,
+                attempt = $2, next_attempt_at = coalesce($3::timestamptz, next_attempt_at), last_error = $4,
+                attempt_id = null, updated_at = now()
+          where ${key} = $1`,
+        id,
+        outcome.attempt,
+        outcome.nextAttemptAt,
+        outcome.error,
+      );

@@ -1,13 +1,8 @@
 import { emailTypes } from '@ot/contracts/email/email-fields.ts';
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import { orderStreamPrefix } from '@ot/contracts/orders/order-events.ts';
+import { outcomeStatement, type Statement, sql } from '../work-list.ts';
 import { attentionReaders } from './attention-looks.ts';
-
-interface Statement {
-  text: string;
-  values: unknown[];
-}
-const sql = (text: string, ...values: unknown[]): Statement => ({ text, values });
 
 /**
  * The push side of the notifier's intake. An order update's notification request is also one push
@@ -63,27 +58,19 @@ export function pushIntakeStatements(event: RecordedDomainEvent): Statement[] {
       ];
     case 'PushSent':
       return [
-        sql(
-          `update push.deliveries set state = 'sent', attempt = $2, attempt_id = null, last_error = null, updated_at = now()
-            where push_id = $1`,
-          event.data.pushId,
-          event.data.attempt,
-        ),
+        outcomeStatement('push.deliveries', 'push_id', event.data.pushId, { sent: true, attempt: event.data.attempt }),
       ];
-    case 'PushDeliveryFailed':
+    case 'PushDeliveryFailed': {
+      const { attempt, nextAttemptAt, error } = event.data;
       return [
-        sql(
-          `update push.deliveries
-              set state = case when $3::timestamptz is null then 'failed' else 'pending' end,
-                  attempt = $2, next_attempt_at = coalesce($3::timestamptz, next_attempt_at), last_error = $4,
-                  attempt_id = null, updated_at = now()
-            where push_id = $1`,
-          event.data.pushId,
-          event.data.attempt,
-          event.data.nextAttemptAt,
-          event.data.error,
-        ),
+        outcomeStatement('push.deliveries', 'push_id', event.data.pushId, {
+          sent: false,
+          attempt,
+          nextAttemptAt,
+          error,
+        }),
       ];
+    }
     default:
       return [];
   }
