@@ -33,10 +33,9 @@ export async function readSpanCounts(
     days: number;
     count: number;
   }>(
-    `select manufacturer, item_type, status, days, count(*)::int as count
-       from rm.item_stage_spans
-      where forward
-        and left_at >= ($1::date::timestamp at time zone $3)
+    `select manufacturer, item_type, status, days, sum(items)::int as count
+       from rm.item_stage_counts
+      where left_at >= ($1::date::timestamp at time zone $3)
         and left_at < (($2::date + 1)::timestamp at time zone $3)
       group by manufacturer, item_type, status, days`,
     [range.from, range.to, timeZone],

@@ -78,6 +78,7 @@ export async function createShadow(
     );
   const deferred: DeferredIndexes = { keys: new Map(), others: new Map(), foreignKeys: [] };
   const groupColumns = new Map(projections.flatMap((p) => p.tables.map((t) => [t.name, t.groupBy ?? ''] as const)));
+  const counts = new Set(projections.flatMap((p) => p.tables.filter((t) => t.sums).map((t) => t.name)));
   const { rows: indexes } = await db.query<{
     table: string;
     definition: string;
@@ -101,6 +102,11 @@ export async function createShadow(
         ? `alter table ${ident(shadow)}.${ident(index.table)} add constraint ${ident(index.constraint)} ${index.constraintDefinition}`
         : onShadow(index.definition);
     const key = index.unique || index.firstColumn === groupColumns.get(index.table);
+    // A table of counts is written by adding to its rows from the first write: its key is built now.
+    if (key && counts.has(index.table)) {
+      await db.query(statement);
+      continue;
+    }
     const list = key ? deferred.keys : deferred.others;
     list.set(index.table, [...(list.get(index.table) ?? []), statement]);
   }

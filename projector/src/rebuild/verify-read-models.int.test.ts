@@ -38,7 +38,7 @@ test('a live system passes: every read model equals a replay of the events, and 
       'order_items',
       'order_timeline',
       'item_stages',
-      'item_stage_spans',
+      'item_stage_counts',
       'customers',
       'email_events',
       'email_retry_queue',

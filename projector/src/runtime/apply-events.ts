@@ -79,18 +79,23 @@ export function createRowMemory(options: RowMemoryOptions) {
       return rest;
     },
 
-    /** Rows of insert-only tables put since they were last written (a replay into a fresh schema). */
+    /** Rows of insert-only tables and counts put since they were last written (a replay into a fresh schema). */
     get inserted() {
-      return [...memory.tables.values()].reduce((rows, table) => rows + table.inserted.length, 0);
+      return [...memory.tables.values()].reduce((rows, table) => rows + table.inserted.length + table.summed.size, 0);
     },
 
     /**
-     * Writes only the rows of insert-only tables put since the last write, in the caller's transaction:
-     * never read back, they need not wait in memory for the rows that are (nor push those out).
+     * Writes only the rows of insert-only tables and the counts put since the last write, in the caller's
+     * transaction: never read back, they need not wait in memory for the rows that are (nor push those out).
      */
     async writeInserted(db: pg.ClientBase): Promise<void> {
-      const waiting = [...memory.tables.values()].filter((table) => table.inserted.length > 0);
-      const rows = waiting.map(({ spec, inserted }) => ({ spec, entries: new Map<string, Entry>(), inserted }));
+      const waiting = [...memory.tables.values()].filter((table) => table.inserted.length + table.summed.size > 0);
+      const rows = waiting.map(({ spec, inserted, summed }) => ({
+        spec,
+        entries: new Map<string, Entry>(),
+        inserted,
+        summed,
+      }));
       await writeChanges(db, schema, rows, { copyFrom: options.copyFrom });
       insertedWritten(memory, waiting);
     },

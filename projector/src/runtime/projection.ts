@@ -14,6 +14,12 @@ export interface TableSpec {
    * deleted: a replay into a fresh schema inserts these rows without holding or looking for them.
    */
   insertOnly?: boolean;
+  /**
+   * The rows are counts: a change adds its row's value of this column to the row under its key (made
+   * by the first change), so a projection counts without reading. Never read, changed otherwise or
+   * deleted; the table's key exists from the start of a rebuild, as its first write may add to a row.
+   */
+  sums?: string;
 }
 
 /** Rows a projection reads while applying an event; the runtime fetches them (for a whole batch at once) first. */

@@ -25,7 +25,8 @@ function missing(memory: Memory, events: readonly RecordedDomainEvent[]) {
     for (const projection of memory.projections) {
       for (const need of projection.needs(event)) {
         const table = tableOf(memory, need.table);
-        if (table.spec.insertOnly) throw new Error(`${table.spec.name} is insert-only: its rows are never read`);
+        if (table.spec.insertOnly || table.spec.sums)
+          throw new Error(`${table.spec.name} is insert-only or counts: its rows are never read`);
         if ('key' in need) {
           if (entryOf(memory, table, need.key)) continue;
           if (memory.complete) add(memory, table, need.key, freshEntry(null, true, memory.round));

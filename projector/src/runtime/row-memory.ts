@@ -11,6 +11,8 @@ export interface Table {
   loaded: Set<string>;
   /** An insert-only table's rows put since the last write, in a replay into a fresh schema. */
   inserted: Row[];
+  /** A table of counts (`spec.sums`): what each key's changes since the last write add up to. */
+  summed: Map<string, Row>;
 }
 
 /** The rows a run of batches holds (apply-events.ts's createRowMemory), and what it knows of the tables. */
@@ -23,7 +25,7 @@ export interface Memory {
   inserting: boolean;
   /** Counts batches: entries remember the last one that used them, so eviction keeps the recent ones. */
   round: number;
-  /** Rows (and rows known absent) held, and rows of insert-only tables waiting for the next write. */
+  /** Rows (and rows known absent) held, and rows of insert-only and count tables waiting for the next write. */
   held: number;
 }
 
@@ -31,7 +33,14 @@ export function createMemory(projections: readonly Projection[], empty: boolean)
   const tables = new Map<string, Table>();
   for (const projection of projections) {
     for (const spec of projection.tables) {
-      tables.set(spec.name, { spec, entries: new Map(), groups: new Map(), loaded: new Set(), inserted: [] });
+      tables.set(spec.name, {
+        spec,
+        entries: new Map(),
+        groups: new Map(),
+        loaded: new Set(),
+        inserted: [],
+        summed: new Map(),
+      });
     }
   }
   return { projections, tables, complete: empty, inserting: empty, round: 0, held: 0 };
@@ -95,6 +104,17 @@ export function readView(memory: Memory): ReadView {
 
 /** A projection's change, made in memory (written with the next write). */
 export function put(memory: Memory, table: Table, change: Change): void {
+  const counted = table.spec.sums;
+  if (counted) {
+    if (change.row === null) throw new Error(`${table.spec.name} holds counts: its rows are never deleted`);
+    const sum = table.summed.get(change.key);
+    if (sum) sum[counted] = Number(sum[counted]) + Number(change.row[counted]);
+    else {
+      table.summed.set(change.key, { ...change.row });
+      memory.held++;
+    }
+    return;
+  }
   if (memory.inserting && table.spec.insertOnly) {
     if (change.row === null) throw new Error(`${table.spec.name} is insert-only: its rows are never deleted`);
     table.inserted.push(change.row);
@@ -132,11 +152,12 @@ export function fold(memory: Memory, view: ReadView, events: readonly RecordedDo
   }
 }
 
-/** The insert-only rows of these tables are written: no longer held. */
+/** The insert-only rows and the counts of these tables are written: no longer held. */
 export function insertedWritten(memory: Memory, written: Iterable<Table>): void {
   for (const table of written) {
-    memory.held -= table.inserted.length;
+    memory.held -= table.inserted.length + table.summed.size;
     table.inserted = [];
+    table.summed = new Map();
   }
 }
 

@@ -59,6 +59,9 @@ export async function writeChanges(
     if (first) await upsert(db, script, schema, table.spec, Object.keys(first), stored, copyFrom);
     for (const { columns, rows, absent } of groups)
       await upsert(db, script, schema, table.spec, columns, rows, copyFrom, absent);
+    const sums = [...(table.summed?.values() ?? [])];
+    const [sum] = sums;
+    if (sum) await upsert(db, script, schema, table.spec, Object.keys(sum), sums, copyFrom);
   }
   if (options.unsent) return script.take();
   await script.send(db);
@@ -96,6 +99,8 @@ interface TableRows {
   spec: TableSpec;
   entries: Map<string, Entry>;
   inserted?: readonly Row[];
+  /** A table of counts: the rows whose `spec.sums` column is added to the table's. */
+  summed?: ReadonlyMap<string, Row>;
 }
 
 /** A table's deletes, its changed stored rows and its other changed rows by columns written and `absent`. */
@@ -150,7 +155,8 @@ const generatedColumns = new Map<string, Set<string>>();
 /**
  * One INSERT ... SELECT ... ON CONFLICT DO UPDATE for the rows, added to the script. Few rows (the live
  * projector's usual batch) come as one JSON literal. Many (a rebuild, an import) go first to a temporary
- * staging table by COPY, which costs the server a fraction of parsing them from JSON.
+ * staging table by COPY, which costs the server a fraction of parsing them from JSON. A row of counts
+ * (`spec.sums`) adds its count to the one the table holds.
  */
 const COPY_FROM = 200;
 
@@ -180,7 +186,9 @@ async function upsert(
   }
   const columns = all.filter((column) => !generated.has(column));
   const list = columns.map(ident).join(', ');
-  const updates = columns.filter((column) => column !== spec.key).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+  const updates = spec.sums
+    ? [`${ident(spec.sums)} = ${relation}.${ident(spec.sums)} + excluded.${ident(spec.sums)}`]
+    : columns.filter((column) => column !== spec.key).map((c) => `${ident(c)} = excluded.${ident(c)}`);
   const conflict = `on conflict (${ident(spec.key)}) do ${updates.length > 0 ? `update set ${updates.join(', ')}` : 'nothing'}`;
   if (rows.length < copyFrom) {
     script.add(

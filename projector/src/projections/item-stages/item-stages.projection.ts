@@ -17,26 +17,30 @@ interface Entry {
   recordedAt: string;
 }
 
-/** The span an item spent in its previous status, closed by entering `next`. */
-function closedSpan(open: Row, next: Entry): Change {
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/**
+ * The quarter hour an instant falls in, as an ISO time: every time zone's offset is whole quarter
+ * hours, so a window of studio days counts exactly the items that left within it.
+ */
+export const quarterHourOf = (at: string): string =>
+  new Date(Math.floor(Date.parse(at) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS).toISOString();
+
+/**
+ * The stage an item left by entering `next`, counted among the items that left that stage in the same
+ * quarter hour after as many days, when it moved forward (a step back is no lead time).
+ */
+function leftStage(open: Row, next: Entry): Change[] {
   const status = open.status as ItemStatus;
-  const key = `${open.item_id}:${open.seq}`;
-  const row: Row = {
-    id: key,
-    item_id: open.item_id,
-    order_number: open.order_number,
-    manufacturer: open.manufacturer,
-    item_type: open.item_type,
-    status,
-    next_status: next.status,
-    entered_at: open.entered_at,
-    left_at: next.at,
-    entered_recorded_at: open.entered_recorded_at,
-    left_recorded_at: next.recordedAt,
-    days: daysBetween(open.entered_at as string, next.at),
-    forward: itemStatusRank(next.status) > itemStatusRank(status),
-  };
-  return { table: 'item_stage_spans', key, row };
+  if (itemStatusRank(next.status) <= itemStatusRank(status)) return [];
+  const manufacturer = (open.manufacturer as string | null) ?? null;
+  const itemType = open.item_type as string;
+  const leftAt = quarterHourOf(next.at);
+  const days = daysBetween(open.entered_at as string, next.at);
+  // The same text the migration that made the table gave the counts it carried over.
+  const key = JSON.stringify([manufacturer, itemType, status, leftAt, days]);
+  const row = { id: key, manufacturer, item_type: itemType, status, left_at: leftAt, days, items: 1 };
+  return [{ table: 'item_stage_counts', key, row }];
 }
 
 /** The item's current stage after entering `next`: a new span begins. */
@@ -50,7 +54,7 @@ const entered = (open: Row, next: Entry): Row => ({
   ready_at: open.ready_at ?? (isReadyStatus(next.status) ? next.at : null),
 });
 
-/** An item as placed: its imported history (each step a span) or one stage begun now. */
+/** An item as placed: its imported history (each step a stage left) or one stage begun now. */
 function placedItem(orderNumber: string, item: OrderItem, recordedAt: string): Change[] {
   const history: Entry[] = item.statusHistory?.length
     ? item.statusHistory.map((step) => ({ status: step.status, at: step.at, recordedAt }))
@@ -74,7 +78,7 @@ function placedItem(orderNumber: string, item: OrderItem, recordedAt: string): C
   const changes: Change[] = [];
   for (const step of rest) {
     if (step.status === open.status) continue;
-    changes.push(closedSpan(open, step));
+    changes.push(...leftStage(open, step));
     open = entered(open, step);
   }
   changes.push({ table: 'item_stages', key: item.id, row: open });
@@ -87,7 +91,10 @@ function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
     case 'ItemStatusChanged': {
       if (event.data.status === open.status) return [];
       const next = { status: event.data.status, at, recordedAt: at };
-      return [closedSpan(open, next), { table: 'item_stages', key: open.item_id as string, row: entered(open, next) }];
+      return [
+        ...leftStage(open, next),
+        { table: 'item_stages', key: open.item_id as string, row: entered(open, next) },
+      ];
     }
     case 'ItemEstimatedDeliverySet': {
       const eta = event.data.estimatedDelivery;
@@ -114,15 +121,16 @@ function project(event: RecordedDomainEvent, view: ReadView): Change[] {
 }
 
 /**
- * When each item entered and left each status, for lead times, predictions and the attention list.
- * Business times (an import's statusHistory `at`, else the event's own time) beside the record times
- * (the event's time), both kept. Manufacturer and item type are the item's at the time a span closed.
+ * Each item's current stage, since when (the business time: an import's statusHistory `at`, else the
+ * event's own time, beside the record time, the event's), for predictions and the attention list; and
+ * how many items left each stage after how many days, for lead times. Manufacturer and item type are
+ * the item's when it left the stage.
  */
 export const itemStagesProjection: Projection = {
   name: 'item-stages',
   tables: [
     { name: 'item_stages', key: 'item_id' },
-    { name: 'item_stage_spans', key: 'id', insertOnly: true },
+    { name: 'item_stage_counts', key: 'id', sums: 'items' },
   ],
   needs(event) {
     if (!event.stream.startsWith(orderStreamPrefix) || !('itemId' in event.data)) return [];

@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryView } from '../../runtime/memory-view.ts';
 import type { Row } from '../../runtime/projection.ts';
-import { itemStagesProjection } from './item-stages.projection.ts';
+import { itemStagesProjection, quarterHourOf } from './item-stages.projection.ts';
 
 type Tables = Record<string, Record<string, Row>>;
 
@@ -42,20 +42,26 @@ const item = (extra: object) => ({
 
 const placed = (items: object[], at: string) => event('OrderPlaced', { orderNumber: 'EP-0001', items }, at);
 
+/** The changes applied as the runtime applies them: a row of counts adds its `items` to the one held. */
 function apply(events: RecordedDomainEvent[]): Tables {
   const tables: Tables = {};
   for (const e of events) {
     for (const change of itemStagesProjection.project(e, memoryView(tables))) {
       tables[change.table] ??= {};
       const rows = tables[change.table] as Record<string, Row>;
-      if (change.row) rows[change.key] = change.row;
+      const held = rows[change.key];
+      if (change.table === 'item_stage_counts' && held && change.row)
+        held.items = Number(held.items) + Number(change.row.items);
+      else if (change.row) rows[change.key] = { ...change.row };
       else delete rows[change.key];
     }
   }
   return tables;
 }
 
-test('an imported history becomes one closed span per step left, with business and record times both kept', () => {
+const counted = (tables: Tables) => Object.values(tables.item_stage_counts ?? {});
+
+test('an imported history counts each stage left by its business time; the record time is kept beside it', () => {
   const tables = apply([
     placed(
       [
@@ -69,20 +75,24 @@ test('an imported history becomes one closed span per step left, with business a
       '2026-03-01T12:00:00.000Z',
     ),
   ]);
-  const span = tables.item_stage_spans?.['i1:0'];
-  assert.equal(span?.status, 'order_being_processed');
-  assert.equal(span?.next_status, 'order_placed_with_manufacturer');
-  assert.equal(span?.days, 2);
-  assert.equal(span?.left_recorded_at, '2026-03-01T12:00:00.000Z');
-  assert.equal(span?.manufacturer, 'Mizuno');
-  assert.equal(span?.item_type, 'Irons');
+  assert.equal(counted(tables), [
+    {
+      id: '["Mizuno","Irons","order_being_processed","2026-01-03T09:00:00.000Z",2]',
+      manufacturer: 'Mizuno',
+      item_type: 'Irons',
+      status: 'order_being_processed',
+      left_at: '2026-01-03T09:00:00.000Z',
+      days: 2,
+      items: 1,
+    },
+  ]);
   const open = tables.item_stages?.i1;
   assert.equal(open?.status, 'order_placed_with_manufacturer');
   assert.equal(open?.entered_at, '2026-01-03T09:00:00Z');
   assert.equal(open?.entered_recorded_at, '2026-03-01T12:00:00.000Z');
 });
 
-test('an item placed without history enters its status at the event time; a status change closes that span', () => {
+test('an item placed without history enters its status at the event time; a status change counts that stage', () => {
   const tables = apply([
     placed([item({})], '2026-01-01T10:00:00.000Z'),
     event('ItemEstimatedDeliverySet', { itemId: 'i1', estimatedDelivery: '2026-01-20' }, '2026-01-02T10:00:00.000Z', 2),
@@ -93,9 +103,10 @@ test('an item placed without history enters its status at the event time; a stat
       3,
     ),
   ]);
-  const span = tables.item_stage_spans?.['i1:0'];
-  assert.equal(span?.days, 18);
-  assert.equal(span?.forward, true);
+  assert.equal(
+    counted(tables).map((row) => [row.status, row.left_at, row.days, row.items]),
+    [['order_placed_with_manufacturer', '2026-01-19T10:00:00.000Z', 18, 1]],
+  );
   const open = tables.item_stages?.i1;
   assert.equal(open?.status, 'order_arrived_awaiting_qc');
   assert.equal(open?.seq, 1);
@@ -103,7 +114,7 @@ test('an item placed without history enters its status at the event time; a stat
   assert.equal(open?.ready_at, null);
 });
 
-test('a step back is kept as a span but not counted forward; reaching ready for collection sets ready_at once', () => {
+test('a step back is no lead time; reaching ready for collection sets ready_at once', () => {
   const tables = apply([
     placed([item({ status: 'order_checked_ready_for_collection' })], '2026-01-01T10:00:00.000Z'),
     event(
@@ -113,8 +124,37 @@ test('a step back is kept as a span but not counted forward; reaching ready for 
       2,
     ),
   ]);
-  assert.equal(tables.item_stage_spans?.['i1:0']?.forward, false);
+  assert.equal(counted(tables), []);
   assert.equal(tables.item_stages?.i1?.ready_at, '2026-01-01T10:00:00.000Z');
+});
+
+test('items that leave a stage in the same quarter hour after as many days are one count', () => {
+  const irons = (id: string, at: string) =>
+    item({
+      id,
+      statusHistory: [
+        { status: 'order_placed_with_manufacturer', at: '2026-01-01T09:00:00Z' },
+        { status: 'order_arrived_awaiting_qc', at },
+      ],
+      status: 'order_arrived_awaiting_qc',
+    });
+  const tables = apply([
+    placed(
+      [irons('i1', '2026-01-19T09:01:00Z'), irons('i2', '2026-01-19T09:14:59Z'), irons('i3', '2026-01-19T09:15:00Z')],
+      '2026-03-01T12:00:00.000Z',
+    ),
+  ]);
+  assert.equal(
+    counted(tables).map((row) => [row.left_at, row.days, row.items]),
+    [
+      ['2026-01-19T09:00:00.000Z', 18, 2],
+      ['2026-01-19T09:15:00.000Z', 18, 1],
+    ],
+  );
+});
+
+test('the quarter hour of a time given with an offset is its instant’s', () => {
+  assert.equal(quarterHourOf('2026-06-30T23:59:00+01:00'), '2026-06-30T22:45:00.000Z');
 });
 
 test.run();
