@@ -26,6 +26,11 @@ export function stagesUntilReady(status: ItemStatus): Stage[] {
 export const isReadyStatus = (status: string): boolean =>
   status === 'order_checked_ready_for_collection' || status === 'order_collected_shipped';
 
+// Longest first, so "Utility Iron" wins over a bare "Iron" and "Fairway Wood" over "Wood".
+const containedTypes = [...itemTypes]
+  .sort((a, b) => b.length - a.length)
+  .map((type) => ({ type, word: new RegExp(`\\b${type.toLowerCase()}\\b`) }));
+
 /**
  * An item's type for its lead times: the spec's item type its name is or contains (the add-order form
  * names items by type; an import may say "TSR3 Driver"), else its name as given.
@@ -34,9 +39,6 @@ export function itemTypeOf(name: string): string {
   const lower = name.trim().toLowerCase();
   const exact = itemTypes.find((type) => type.toLowerCase() === lower);
   if (exact) return exact;
-  // Longest first, so "Utility Iron" wins over a bare "Iron" and "Fairway Wood" over "Wood".
-  const contained = [...itemTypes]
-    .sort((a, b) => b.length - a.length)
-    .find((type) => new RegExp(`\\b${type.toLowerCase()}\\b`).test(lower));
-  return contained ?? (name.trim() || 'Item');
+  return containedTypes.find(({ word }) => word.test(lower))?.type ?? (name.trim() || 'Item');
 }
+

@@ -46,8 +46,8 @@ export interface OpenItemsScope {
 
 /**
  * The open items (not yet collected or shipped) of live orders, with the ETA each goes by (its own, else
- * its order's) and its days in the studio's calendar. Some orders' items are found by the order items'
- * index (item stages have none by order).
+ * its order's, as the order items hold them) and its days in the studio's calendar. Some orders' items
+ * are found by the order items' index (item stages have none by order).
  */
 export async function readOpenItems(
   db: pg.Pool | pg.PoolClient,
@@ -55,11 +55,12 @@ export async function readOpenItems(
   scope: OpenItemsScope = {},
 ): Promise<OpenRow[]> {
   const { rows } = await db.query<OpenRow>(
-    `select s.item_id, s.order_number, s.item_name, s.item_type, s.manufacturer, s.status,
-            coalesce(nullif(s.estimated_delivery, ''), nullif(o.estimated_delivery, '')) as eta,
+    `select s.item_id, s.order_number, i.name as item_name, s.item_type, s.manufacturer, s.status,
+            coalesce(nullif(i.estimated_delivery, ''), nullif(o.estimated_delivery, '')) as eta,
             to_char(s.entered_at at time zone $1, 'YYYY-MM-DD') as entered_on,
             to_char(s.last_change_at at time zone $1, 'YYYY-MM-DD') as last_change_on
        from rm.item_stages s
+       join rm.order_items i on i.id = s.item_id
        join rm.orders o on o.order_number = s.order_number
       where s.status <> 'order_collected_shipped'
         and ($2::text[] is null or s.item_id in (select i.id from rm.order_items i where i.order_number = any($2)))

@@ -12,7 +12,14 @@ create table if not exists rm.item_stage_counts (
   days integer not null,
   items integer not null
 );
-alter table rm.item_stage_counts alter column id set statistics 0;
+-- Only the window's range is filtered on; the rest is summed whole.
+alter table rm.item_stage_counts
+  alter column id set statistics 0,
+  alter column manufacturer set statistics 0,
+  alter column item_type set statistics 0,
+  alter column status set statistics 0,
+  alter column days set statistics 0,
+  alter column items set statistics 0;
 
 -- The spans the projection wrote so far, counted. `id` is the projection's key, the text of
 -- JSON.stringify([manufacturer, item_type, status, left_at as an ISO time, days]), so the projector adds to
@@ -30,8 +37,27 @@ on conflict (id) do nothing;
 
 drop table if exists rm.item_stage_spans;
 
+-- An open item's name and ETA are its order's (rm.order_items); the record times are the events' own, and
+-- the span numbers went with the spans. Items are found by key or read whole: their ids need no statistics.
+alter table rm.item_stages
+  drop column if exists item_name,
+  drop column if exists estimated_delivery,
+  drop column if exists seq,
+  drop column if exists entered_recorded_at,
+  alter column item_id set statistics 0,
+  alter column order_number set statistics 0,
+  alter column first_eta set statistics 0;
+
 -- Down Migration
--- The spans are not kept by the counts: `npm run projections:rebuild` after going back writes them again.
+-- The columns and spans come back empty: `npm run projections:rebuild` after going back fills them again.
+alter table rm.item_stages
+  alter column item_id set statistics -1,
+  alter column order_number set statistics -1,
+  alter column first_eta set statistics -1,
+  add column if not exists item_name text,
+  add column if not exists estimated_delivery text,
+  add column if not exists seq integer,
+  add column if not exists entered_recorded_at timestamptz;
 create table if not exists rm.item_stage_spans (
   id text primary key,
   item_id text not null,

@@ -52,7 +52,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     try {
       const deferred = await createShadow(db, projections, SHADOW);
       const replayStarted = performance.now();
-      const built = await catchUp(db, deps, shadow, { fresh: { keys: () => buildKeys(db, deferred) } });
+      const built = await catchUp(db, deps, shadow, { fresh: { keys: (tables) => buildKeys(db, deferred, tables) } });
       const indexStarted = performance.now();
       await finishShadow(pool, db, deferred, SHADOW, readModelTables(projections));
       const replayMs = Math.round(indexStarted - replayStarted);

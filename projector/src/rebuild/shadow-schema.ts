@@ -78,7 +78,6 @@ export async function createShadow(
     );
   const deferred: DeferredIndexes = { keys: new Map(), others: new Map(), foreignKeys: [] };
   const groupColumns = new Map(projections.flatMap((p) => p.tables.map((t) => [t.name, t.groupBy ?? ''] as const)));
-  const counts = new Set(projections.flatMap((p) => p.tables.filter((t) => t.sums).map((t) => t.name)));
   const { rows: indexes } = await db.query<{
     table: string;
     definition: string;
@@ -102,11 +101,6 @@ export async function createShadow(
         ? `alter table ${ident(shadow)}.${ident(index.table)} add constraint ${ident(index.constraint)} ${index.constraintDefinition}`
         : onShadow(index.definition);
     const key = index.unique || index.firstColumn === groupColumns.get(index.table);
-    // A table of counts is written by adding to its rows from the first write: its key is built now.
-    if (key && counts.has(index.table)) {
-      await db.query(statement);
-      continue;
-    }
     const list = key ? deferred.keys : deferred.others;
     list.set(index.table, [...(list.get(index.table) ?? []), statement]);
   }
@@ -155,10 +149,14 @@ async function copySettings(db: pg.ClientBase, relations: readonly string[], sha
   }
 }
 
-/** Builds the shadow tables' keys (once), on the replay's connection. */
-export async function buildKeys(db: pg.ClientBase, deferred: DeferredIndexes): Promise<void> {
-  for (const [table, statements] of deferred.keys) {
-    for (const statement of statements) await db.query(statement);
+/** Builds these shadow tables' keys (once each), on the replay's connection. */
+export async function buildKeys(
+  db: pg.ClientBase,
+  deferred: DeferredIndexes,
+  tables: readonly string[],
+): Promise<void> {
+  for (const table of tables) {
+    for (const statement of deferred.keys.get(table) ?? []) await db.query(statement);
     deferred.keys.delete(table);
   }
 }

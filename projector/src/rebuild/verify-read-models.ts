@@ -115,8 +115,11 @@ export async function verifyReadModels(options: ReplayIntoShadowOptions): Promis
       // Of the indexes it leaves out, the scratch copy needs only its keys (to apply the last events).
       const deferred = await createShadow(db, projections, SCRATCH);
       const until = await readCheckpoint(db, live, false);
-      let events = await catchUp(db, deps, scratch, { until, fresh: { keys: () => buildKeys(db, deferred) } });
-      await buildKeys(db, deferred);
+      let events = await catchUp(db, deps, scratch, {
+        until,
+        fresh: { keys: (tables) => buildKeys(db, deferred, tables) },
+      });
+      await buildKeys(db, deferred, [...deferred.keys.keys()]);
       await db.query('begin');
       try {
         const checkpoint = await readCheckpoint(db, live, true);

@@ -32,11 +32,17 @@ export function createRowMemory(options: RowMemoryOptions) {
   const memory = createMemory(options.projections, options.empty === true);
   const view = readView(memory);
 
-  function plan(events: readonly RecordedDomainEvent[]): { read: string | null; fold(rows: ReadRow[]): void } {
+  function plan(events: readonly RecordedDomainEvent[]): {
+    read: string | null;
+    /** The tables `read` reads from. */
+    tables: string[];
+    fold(rows: ReadRow[]): void;
+  } {
     memory.round++;
     const read = planRead(memory, schema, events);
     return {
       read: read.sql,
+      tables: read.tables,
       fold(rows) {
         read.take(rows);
         fold(memory, view, events);
@@ -55,11 +61,35 @@ export function createRowMemory(options: RowMemoryOptions) {
       return memory.held;
     },
 
-    /** Folds the events, in order, through every projection (reading first what they need and memory lacks). */
-    async apply(db: pg.ClientBase, events: readonly RecordedDomainEvent[]): Promise<void> {
+    /**
+     * Folds the events, in order, through every projection (reading first what they need and memory lacks;
+     * `beforeRead` is given the tables read from, first).
+     */
+    async apply(
+      db: pg.ClientBase,
+      events: readonly RecordedDomainEvent[],
+      beforeRead?: (tables: readonly string[]) => Promise<void>,
+    ): Promise<void> {
       const step = plan(events);
-      if (step.read) step.fold((await db.query<ReadRow>(step.read)).rows);
-      else step.fold([]);
+      if (!step.read) return step.fold([]);
+      await beforeRead?.(step.tables);
+      step.fold((await db.query<ReadRow>(step.read)).rows);
+    },
+
+    /** The tables the next `write` looks for rows in by key: deletes, rows maybe there already, counts added to. */
+    writing(): string[] {
+      const tables: string[] = [];
+      for (const [name, table] of memory.tables) {
+        let byKey = table.summed.size > 0 && !table.summedFirst;
+        for (const entry of byKey ? [] : table.entries.values()) {
+          if (entry.deleted || (entry.dirty && (entry.stored || !entry.absent))) {
+            byKey = true;
+            break;
+          }
+        }
+        if (byKey) tables.push(name);
+      }
+      return tables;
     },
 
     /**
@@ -79,25 +109,21 @@ export function createRowMemory(options: RowMemoryOptions) {
       return rest;
     },
 
-    /** Rows of insert-only tables and counts put since they were last written (a replay into a fresh schema). */
+    /** Rows of insert-only tables put since they were last written (a replay into a fresh schema). */
     get inserted() {
-      return [...memory.tables.values()].reduce((rows, table) => rows + table.inserted.length + table.summed.size, 0);
+      return [...memory.tables.values()].reduce((rows, table) => rows + table.inserted.length, 0);
     },
 
     /**
-     * Writes only the rows of insert-only tables and the counts put since the last write, in the caller's
-     * transaction: never read back, they need not wait in memory for the rows that are (nor push those out).
+     * Writes only the rows of insert-only tables put since the last write, in the caller's transaction:
+     * never read back, they need not wait in memory for the rows that are (nor push those out). Counts
+     * wait for `write`: on a fresh schema, the first holds every count so far, written straight in.
      */
     async writeInserted(db: pg.ClientBase): Promise<void> {
-      const waiting = [...memory.tables.values()].filter((table) => table.inserted.length + table.summed.size > 0);
-      const rows = waiting.map(({ spec, inserted, summed }) => ({
-        spec,
-        entries: new Map<string, Entry>(),
-        inserted,
-        summed,
-      }));
+      const waiting = [...memory.tables.values()].filter((table) => table.inserted.length > 0);
+      const rows = waiting.map(({ spec, inserted }) => ({ spec, entries: new Map<string, Entry>(), inserted }));
       await writeChanges(db, schema, rows, { copyFrom: options.copyFrom });
-      insertedWritten(memory, waiting);
+      insertedWritten(memory, waiting, false);
     },
 
     /**

@@ -17,7 +17,7 @@ export interface TableSpec {
   /**
    * The rows are counts: a change adds its row's value of this column to the row under its key (made
    * by the first change), so a projection counts without reading. Never read, changed otherwise or
-   * deleted; the table's key exists from the start of a rebuild, as its first write may add to a row.
+   * deleted.
    */
   sums?: string;
 }

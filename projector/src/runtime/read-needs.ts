@@ -1,7 +1,7 @@
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
 import pg from 'pg';
 import type { Row } from './projection.ts';
-import { add, entryOf, type Memory, type Table, tableOf } from './row-memory.ts';
+import { add, entryOf, knownAbsent, type Memory, type Table, tableOf } from './row-memory.ts';
 import { freshEntry, textArray } from './write-rows.ts';
 
 /** A row the read of a batch's needs returns: its table's name and the row as JSON. */
@@ -29,7 +29,7 @@ function missing(memory: Memory, events: readonly RecordedDomainEvent[]) {
           throw new Error(`${table.spec.name} is insert-only or counts: its rows are never read`);
         if ('key' in need) {
           if (entryOf(memory, table, need.key)) continue;
-          if (memory.complete) add(memory, table, need.key, freshEntry(null, true, memory.round));
+          if (knownAbsent(memory, table, need.key)) add(memory, table, need.key, freshEntry(null, true, memory.round));
           else ask(keys, table, need.key);
         } else if (!memory.complete && !table.loaded.has(need.group)) ask(groups, table, need.group);
       }
@@ -50,7 +50,7 @@ export function planRead(
   memory: Memory,
   schema: string,
   events: readonly RecordedDomainEvent[],
-): { sql: string | null; take(rows: ReadRow[]): void } {
+): { sql: string | null; tables: string[]; take(rows: ReadRow[]): void } {
   const read = missing(memory, events);
   const selects = read.map(({ table, wanted, wantedGroups }) => {
     const { name, key, groupBy } = table.spec;
@@ -61,6 +61,7 @@ export function planRead(
   });
   return {
     sql: selects.length > 0 ? selects.join('\nunion all\n') : null,
+    tables: read.map(({ table }) => table.spec.name),
     take(rows) {
       // What memory holds (changed, deleted or read before) is newer than the table.
       for (const { t, r } of rows) {

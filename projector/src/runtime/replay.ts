@@ -125,15 +125,16 @@ export async function applyNextBatch(
  * are folded into one row memory (apply-events.ts) that is written, with the checkpoint of the last
  * event folded, in one transaction when it holds `rowsInMemory` rows and at the end; rows of insert-only
  * tables go ahead in that transaction, as soon as they make a quarter of the bound. With `fresh`
- * (the target was just created, empty and without its keys) nothing is read back from it until rows
- * are forgotten, and `fresh.keys` builds its keys, once, before any is. The live read models are
- * followed by infra/src/follower instead.
+ * (the target was just created, empty and without its keys) only rows forgotten are read back from it,
+ * and `fresh.keys` builds a table's keys before it is first read from or written to by key (an upsert,
+ * a delete); until then (and for most tables, to the end) rows go straight in and the keys are built
+ * after, faster than kept up row by row. The live read models are followed by infra/src/follower instead.
  */
 export async function catchUp(
   db: pg.ClientBase,
   deps: ReplayDeps,
   target: Target,
-  options: { until?: Checkpoint; fresh?: { keys: () => Promise<void> } } = {},
+  options: { until?: Checkpoint; fresh?: { keys: (tables: readonly string[]) => Promise<void> } } = {},
 ): Promise<number> {
   const limit = deps.rowsInMemory ?? ROWS_IN_MEMORY;
   const memory = createRowMemory({
@@ -142,7 +143,9 @@ export async function catchUp(
     copyFrom: deps.copyFrom,
     empty: options.fresh !== undefined && limit > 0,
   });
-  let keyed = options.fresh === undefined;
+  const keys = async (tables: readonly string[]) => {
+    if (options.fresh && tables.length > 0) await options.fresh.keys(tables);
+  };
   let read = 0;
   let unwritten: Checkpoint | null = null;
   // Rows of insert-only tables written ahead of the next checkpoint, in the transaction it commits.
@@ -162,26 +165,19 @@ export async function catchUp(
           next = readBatch(deps, batch.last, options.until);
           next.catch(() => {});
         }
-        if (!keyed && !memory.complete) {
-          await options.fresh?.keys(); // rows are read back and upserted from here on
-          keyed = true;
-        }
-        await memory.apply(db, batch.events);
+        await memory.apply(db, batch.events, keys);
         read += batch.read;
         unwritten = batch.last;
       }
       if (unwritten && (end || memory.size >= limit)) {
         await begin();
+        await keys(memory.writing());
         await memory.write(db);
         await writeCheckpoint(db, target, unwritten);
         await db.query('commit');
         open = false;
         unwritten = null;
-        if (!end) {
-          memory.evict(Math.floor(limit / 2));
-          if (!keyed) await options.fresh?.keys(); // the next write may upsert rows written here
-          keyed = true;
-        }
+        if (!end) memory.evict(Math.floor(limit / 2));
       } else if (memory.inserted >= limit / INSERTED_SHARE) {
         // Written while the next batch is read and folded: the server takes them in meanwhile.
         await begin();

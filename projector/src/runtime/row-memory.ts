@@ -13,6 +13,14 @@ export interface Table {
   inserted: Row[];
   /** A table of counts (`spec.sums`): what each key's changes since the last write add up to. */
   summed: Map<string, Row>;
+  /** The counts are the table's first (a replay into a fresh schema, nothing written yet): inserted, not added. */
+  summedFirst: boolean;
+  /**
+   * In a replay into a fresh schema, the keys of rows written and then forgotten: a key neither held nor
+   * here is not in the table, so it is neither read back nor looked for when written. Null: not known
+   * (the live projector, or too many forgotten).
+   */
+  forgotten: Set<string> | null;
 }
 
 /** The rows a run of batches holds (apply-events.ts's createRowMemory), and what it knows of the tables. */
@@ -27,7 +35,15 @@ export interface Memory {
   round: number;
   /** Rows (and rows known absent) held, and rows of insert-only and count tables waiting for the next write. */
   held: number;
+  /** Keys in the tables' `forgotten` sets. */
+  forgotten: number;
 }
+
+/**
+ * Keys of forgotten rows remembered at most, some 60 bytes each: past it, rows not held are looked for in
+ * the tables as the live projector looks for them.
+ */
+const FORGOTTEN_KEYS = 2_000_000;
 
 export function createMemory(projections: readonly Projection[], empty: boolean): Memory {
   const tables = new Map<string, Table>();
@@ -40,11 +56,17 @@ export function createMemory(projections: readonly Projection[], empty: boolean)
         loaded: new Set(),
         inserted: [],
         summed: new Map(),
+        summedFirst: empty,
+        forgotten: empty ? new Set() : null,
       });
     }
   }
-  return { projections, tables, complete: empty, inserting: empty, round: 0, held: 0 };
+  return { projections, tables, complete: empty, inserting: empty, round: 0, held: 0, forgotten: 0 };
 }
+
+/** The row under `key` is known not to be in the table (nor held). */
+export const knownAbsent = (memory: Memory, table: Table, key: string): boolean =>
+  memory.complete || (table.forgotten !== null && !table.forgotten.has(key));
 
 export function tableOf(memory: Memory, name: string): Table {
   const table = memory.tables.get(name);
@@ -110,7 +132,8 @@ export function put(memory: Memory, table: Table, change: Change): void {
     const sum = table.summed.get(change.key);
     if (sum) sum[counted] = Number(sum[counted]) + Number(change.row[counted]);
     else {
-      table.summed.set(change.key, { ...change.row });
+      // Projections build each change's row anew: it is held as it is.
+      table.summed.set(change.key, change.row);
       memory.held++;
     }
     return;
@@ -123,8 +146,8 @@ export function put(memory: Memory, table: Table, change: Change): void {
   }
   let entry = entryOf(memory, table, change.key);
   if (!entry) {
-    // Not asked for: in a complete memory it is not in the table either.
-    entry = freshEntry(null, memory.complete, memory.round);
+    // Not asked for: it may be known not to be in the table either.
+    entry = freshEntry(null, knownAbsent(memory, table, change.key), memory.round);
     add(memory, table, change.key, entry);
   }
   index(table, change.key, entry.row, false);
@@ -152,12 +175,15 @@ export function fold(memory: Memory, view: ReadView, events: readonly RecordedDo
   }
 }
 
-/** The insert-only rows and the counts of these tables are written: no longer held. */
-export function insertedWritten(memory: Memory, written: Iterable<Table>): void {
+/** The insert-only rows (and, with `counts`, the counts) of these tables are written: no longer held. */
+export function insertedWritten(memory: Memory, written: Iterable<Table>, counts = true): void {
   for (const table of written) {
-    memory.held -= table.inserted.length + table.summed.size;
+    memory.held -= table.inserted.length;
     table.inserted = [];
+    if (!counts) continue;
+    memory.held -= table.summed.size;
     table.summed = new Map();
+    table.summedFirst = false;
   }
 }
 
@@ -190,6 +216,11 @@ export function evict(memory: Memory, keep: number): void {
       if (entry.dirty || entry.deleted) throw new Error('rows are evicted only once written');
       table.entries.delete(key);
       memory.held--;
+      // A row held as absent (never written, or deleted) is still not in the table.
+      if (entry.row && table.forgotten && !table.forgotten.has(key)) {
+        table.forgotten.add(key);
+        memory.forgotten++;
+      }
       const groupBy = table.spec.groupBy;
       if (groupBy && entry.row) {
         const group = String(entry.row[groupBy]);
@@ -199,4 +230,8 @@ export function evict(memory: Memory, keep: number): void {
     }
   }
   memory.complete = false;
+  if (memory.forgotten > FORGOTTEN_KEYS) {
+    for (const table of memory.tables.values()) table.forgotten = null;
+    memory.forgotten = 0;
+  }
 }

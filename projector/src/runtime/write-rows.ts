@@ -61,7 +61,7 @@ export async function writeChanges(
       await upsert(db, script, schema, table.spec, columns, rows, copyFrom, absent);
     const sums = [...(table.summed?.values() ?? [])];
     const [sum] = sums;
-    if (sum) await upsert(db, script, schema, table.spec, Object.keys(sum), sums, copyFrom);
+    if (sum) await upsert(db, script, schema, table.spec, Object.keys(sum), sums, copyFrom, table.summedFirst);
   }
   if (options.unsent) return script.take();
   await script.send(db);
@@ -101,6 +101,8 @@ interface TableRows {
   inserted?: readonly Row[];
   /** A table of counts: the rows whose `spec.sums` column is added to the table's. */
   summed?: ReadonlyMap<string, Row>;
+  /** The table holds no counts yet and only this transaction writes it: the counts are inserted. */
+  summedFirst?: boolean;
 }
 
 /** A table's deletes, its changed stored rows and its other changed rows by columns written and `absent`. */
