@@ -28,11 +28,17 @@ export class StudioApi {
     if (position > this.position) this.position = position;
   }
 
-  /** Reads wait for this client's writes (x-min-position). */
+  /**
+   * Reads wait for this client's writes (x-min-position). The server waits a bounded time and says when
+   * it answered before reaching them (`x-min-position-reached: false`): then the read is asked again.
+   */
   async getOrder(orderNumber: string): Promise<OrderView> {
-    const answer = await this.http.get(`/api/orders/${encodeURIComponent(orderNumber)}`, {
-      headers: { 'x-min-position': String(this.position) },
-    });
+    const read = () =>
+      this.http.get(`/api/orders/${encodeURIComponent(orderNumber)}`, {
+        headers: { 'x-min-position': String(this.position) },
+      });
+    let answer = await read();
+    for (let i = 0; i < 5 && answer.headers()['x-min-position-reached'] === 'false'; i++) answer = await read();
     expect(answer.status(), await answer.text()).toBe(200);
     return (await answer.json()) as OrderView;
   }

@@ -47,9 +47,12 @@ alter table rm.item_stages
   alter column item_id set statistics 0,
   alter column order_number set statistics 0,
   alter column first_eta set statistics 0;
+-- The insights read items ready in a window by scanning them: the index cost every write more than it saved.
+drop index if exists rm.item_stages_ready_idx;
 
 -- Down Migration
 -- The columns and spans come back empty: `npm run projections:rebuild` after going back fills them again.
+create index if not exists item_stages_ready_idx on rm.item_stages (ready_at) where ready_at is not null;
 alter table rm.item_stages
   alter column item_id set statistics -1,
   alter column order_number set statistics -1,

@@ -77,10 +77,10 @@ export function createRowMemory(options: RowMemoryOptions) {
     },
 
     /** The tables the next `write` looks for rows in by key: deletes, rows maybe there already, counts added to. */
-    writing(): string[] {
+    writing(counts = true): string[] {
       const tables: string[] = [];
       for (const [name, table] of memory.tables) {
-        let byKey = table.summed.size > 0 && !table.summedFirst;
+        let byKey = counts && table.summed.size > 0 && !table.summedFirst;
         for (const entry of byKey ? [] : table.entries.values()) {
           if (entry.deleted || (entry.dirty && (entry.stored || !entry.absent))) {
             byKey = true;
@@ -101,12 +101,19 @@ export function createRowMemory(options: RowMemoryOptions) {
     /**
      * Writes every change since the last write, in the caller's transaction. With `unsent`, the last of
      * the statements are returned instead of sent, for the caller's commit message (see writeChanges).
+     * Without `counts`, the counts stay held for a later write.
      */
-    async write(db: pg.ClientBase, unsent = false): Promise<string> {
+    async write(db: pg.ClientBase, unsent = false, counts = true): Promise<string> {
       const tables = [...memory.tables.values()];
-      const rest = await writeChanges(db, schema, tables, { copyFrom: options.copyFrom, unsent });
-      insertedWritten(memory, tables);
+      const rows = counts ? tables : tables.map((table) => ({ ...table, summed: undefined }));
+      const rest = await writeChanges(db, schema, rows, { copyFrom: options.copyFrom, unsent });
+      insertedWritten(memory, tables, counts);
       return rest;
+    },
+
+    /** Counts held (a replay writes them when they are many, else at its end). */
+    get counts() {
+      return [...memory.tables.values()].reduce((rows, table) => rows + table.summed.size, 0);
     },
 
     /** Rows of insert-only tables put since they were last written (a replay into a fresh schema). */

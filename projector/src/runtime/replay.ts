@@ -171,8 +171,11 @@ export async function catchUp(
       }
       if (unwritten && (end || memory.size >= limit)) {
         await begin();
-        await keys(memory.writing());
-        await memory.write(db);
+        // Counts wait for the end unless many: on a fresh schema they then go in once, with no key to keep
+        // up, and a failed replay drops the schema, so the checkpoint they lag behind is never resumed from.
+        const counts = end || memory.counts >= limit / INSERTED_SHARE;
+        await keys(memory.writing(counts));
+        await memory.write(db, false, counts);
         await writeCheckpoint(db, target, unwritten);
         await db.query('commit');
         open = false;
