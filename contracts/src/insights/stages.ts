@@ -41,4 +41,3 @@ export function itemTypeOf(name: string): string {
   if (exact) return exact;
   return containedTypes.find(({ word }) => word.test(lower))?.type ?? (name.trim() || 'Item');
 }
-

@@ -46,8 +46,8 @@ export interface OpenItemsScope {
 
 /**
  * The open items (not yet collected or shipped) of live orders, with the ETA each goes by (its own, else
- * its order's, as the order items hold them) and its days in the studio's calendar. Some orders' items
- * are found by the order items' index (item stages have none by order).
+ * its order's, as the order items hold them) and its days in the studio's calendar. A scope's items
+ * are found through the order items' key and index, so a catch-up reads only them.
  */
 export async function readOpenItems(
   db: pg.Pool | pg.PoolClient,
@@ -59,12 +59,12 @@ export async function readOpenItems(
             coalesce(nullif(i.estimated_delivery, ''), nullif(o.estimated_delivery, '')) as eta,
             to_char(s.entered_at at time zone $1, 'YYYY-MM-DD') as entered_on,
             to_char(s.last_change_at at time zone $1, 'YYYY-MM-DD') as last_change_on
-       from rm.item_stages s
-       join rm.order_items i on i.id = s.item_id
-       join rm.orders o on o.order_number = s.order_number
+       from rm.order_items i
+       join rm.item_stages s on s.item_id = i.id
+       join rm.orders o on o.order_number = i.order_number
       where s.status <> 'order_collected_shipped'
-        and ($2::text[] is null or s.item_id in (select i.id from rm.order_items i where i.order_number = any($2)))
-        and ($3::text[] is null or s.item_id = any($3))`,
+        and ($2::text[] is null or i.order_number = any($2))
+        and ($3::text[] is null or i.id = any($3))`,
     [timeZone, scope.orderNumbers ?? null, scope.itemIds ?? null],
   );
   return rows;
