@@ -2,9 +2,9 @@ import { parseDomainEvent, type RecordedDomainEvent } from '@ot/contracts/events
 import type { RecordedEvent } from '@ot/infra/event-store/event-store.ts';
 import type { Logger } from '@ot/infra/logger.ts';
 import type pg from 'pg';
-import type { Projection } from './projection.ts';
+import type { Projection, ReadView } from './projection.ts';
 import { planRead, type ReadRow } from './read-needs.ts';
-import { createMemory, evict, fold, insertedWritten, readView } from './row-memory.ts';
+import { createMemory, evict, fold, insertedWritten, type Memory, readView } from './row-memory.ts';
 import { type Entry, writeChanges } from './write-rows.ts';
 
 export interface RowMemoryOptions {
@@ -20,6 +20,41 @@ export interface RowMemoryOptions {
   empty?: boolean;
 }
 
+/** Plans a fold of the events: the read of what they need and memory lacks (null: none), then `fold`. */
+function planFold(
+  memory: Memory,
+  view: ReadView,
+  schema: string,
+  events: readonly RecordedDomainEvent[],
+): { read: string | null /** The tables `read` reads from. */; tables: string[]; fold(rows: ReadRow[]): void } {
+  memory.round++;
+  const read = planRead(memory, schema, events);
+  return {
+    read: read.sql,
+    tables: read.tables,
+    fold(rows) {
+      read.take(rows);
+      fold(memory, view, events);
+    },
+  };
+}
+
+/** The tables the next write looks for rows in by key: deletes, rows maybe there already, counts added to. */
+function tablesWrittenByKey(memory: Memory, counts: boolean): string[] {
+  const tables: string[] = [];
+  for (const [name, table] of memory.tables) {
+    let byKey = counts && table.summed.size > 0 && !table.summedFirst;
+    for (const entry of byKey ? [] : table.entries.values()) {
+      if (entry.deleted || (entry.dirty && (entry.stored || !entry.absent))) {
+        byKey = true;
+        break;
+      }
+    }
+    if (byKey) tables.push(name);
+  }
+  return tables;
+}
+
 /**
  * The rows a run of batches reads and changes, in memory: `apply` folds events through the pure
  * projections in order (reading from the tables, with one statement per batch, only the rows not
@@ -32,30 +67,9 @@ export function createRowMemory(options: RowMemoryOptions) {
   const memory = createMemory(options.projections, options.empty === true);
   const view = readView(memory);
 
-  function plan(events: readonly RecordedDomainEvent[]): {
-    read: string | null;
-    /** The tables `read` reads from. */
-    tables: string[];
-    fold(rows: ReadRow[]): void;
-  } {
-    memory.round++;
-    const read = planRead(memory, schema, events);
-    return {
-      read: read.sql,
-      tables: read.tables,
-      fold(rows) {
-        read.take(rows);
-        fold(memory, view, events);
-      },
-    };
-  }
+  const plan = (events: readonly RecordedDomainEvent[]) => planFold(memory, view, schema, events);
 
   return {
-    /** Every row the tables hold is in memory (nothing forgotten yet): nothing is read back. */
-    get complete() {
-      return memory.complete;
-    },
-
     /** Rows (and rows known absent) held, and rows of insert-only tables waiting for the next write. */
     get size() {
       return memory.held;
@@ -76,21 +90,8 @@ export function createRowMemory(options: RowMemoryOptions) {
       step.fold((await db.query<ReadRow>(step.read)).rows);
     },
 
-    /** The tables the next `write` looks for rows in by key: deletes, rows maybe there already, counts added to. */
-    writing(counts = true): string[] {
-      const tables: string[] = [];
-      for (const [name, table] of memory.tables) {
-        let byKey = counts && table.summed.size > 0 && !table.summedFirst;
-        for (const entry of byKey ? [] : table.entries.values()) {
-          if (entry.deleted || (entry.dirty && (entry.stored || !entry.absent))) {
-            byKey = true;
-            break;
-          }
-        }
-        if (byKey) tables.push(name);
-      }
-      return tables;
-    },
+    /** The tables the next `write` looks for rows in by key (with or without the counts). */
+    writing: (counts = true) => tablesWrittenByKey(memory, counts),
 
     /**
      * `apply` in two steps, for a caller that sends the read itself, in a message with other statements:

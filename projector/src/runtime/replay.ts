@@ -169,14 +169,15 @@ export async function catchUp(
         read += batch.read;
         unwritten = batch.last;
       }
-      if (unwritten && (end || memory.size >= limit)) {
+      // At the end, counts held back by an earlier write are written even when no event is left unwritten.
+      if ((unwritten || (end && memory.counts > 0)) && (end || memory.size >= limit)) {
         await begin();
         // Counts wait for the end unless many: on a fresh schema they then go in once, with no key to keep
         // up, and a failed replay drops the schema, so the checkpoint they lag behind is never resumed from.
         const counts = end || memory.counts >= limit / INSERTED_SHARE;
         await keys(memory.writing(counts));
         await memory.write(db, false, counts);
-        await writeCheckpoint(db, target, unwritten);
+        if (unwritten) await writeCheckpoint(db, target, unwritten);
         await db.query('commit');
         open = false;
         unwritten = null;
