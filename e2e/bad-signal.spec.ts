@@ -215,6 +215,8 @@ test.describe('staff on a phone (390 px)', () => {
       page,
       '/admin/dashboard',
       async () => {
+        // Other specs' orders share the app and may fill the first page: found as staff find one.
+        await page.getByRole('searchbox', { name: 'Search orders' }).fill(order.orderNumber);
         const card = page.getByTestId('order-row').filter({ hasText: order.orderNumber });
         await expect(card).toBeVisible();
         for (const text of [order.customerName, 'Status', 'ALL ETAs ADDED', 'Total', 'Edit', 'View', 'History'])
