@@ -331,7 +331,8 @@ test('settleMs: appends that follow a wake-up within it are read and applied in 
     pool: db.pool,
     store,
     logger,
-    settleMs: 300,
+    // Long beside five appends even on a loaded box (each takes milliseconds, some tens): they all fall in it.
+    settleMs: 1500,
     applyBatch: async () => {},
     onApplied: (events) => batches.push(events.length),
   });
@@ -342,7 +343,7 @@ test('settleMs: appends that follow a wake-up within it are read and applied in 
     await sleep(100); // caught up and waiting
     batches.length = 0;
     const stream = `order-test-${randomUUID().slice(0, 8)}`;
-    // Five appends 20 ms apart: the first one's wake-up waits 300 ms, by when all five are in
+    // Five appends 20 ms apart: the first one's wake-up waits 1.5 s, by when all five are in
     for (let n = 0; n < 5; n++) {
       await store.append(stream, [event(n)], { expectedVersion: n === 0 ? 'no_stream' : n });
       await sleep(20);
