@@ -20,13 +20,15 @@ export interface RowMemoryOptions {
   empty?: boolean;
 }
 
-/** Plans a fold of the events: the read of what they need and memory lacks (null: none), then `fold`. */
-function planFold(
-  memory: Memory,
-  view: ReadView,
-  schema: string,
-  events: readonly RecordedDomainEvent[],
-): { read: string | null /** The tables `read` reads from. */; tables: string[]; fold(rows: ReadRow[]): void } {
+/** A fold of some events, planned: the read of what they need and memory lacks (null: none), then `fold`. */
+interface FoldPlan {
+  read: string | null;
+  /** The tables `read` reads from. */
+  tables: string[];
+  fold(rows: ReadRow[]): void;
+}
+
+function planFold(memory: Memory, view: ReadView, schema: string, events: readonly RecordedDomainEvent[]): FoldPlan {
   memory.round++;
   const read = planRead(memory, schema, events);
   return {
