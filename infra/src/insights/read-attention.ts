@@ -55,14 +55,13 @@ export async function readOpenItems(
   scope: OpenItemsScope = {},
 ): Promise<OpenRow[]> {
   const { rows } = await db.query<OpenRow>(
-    `select s.item_id, s.order_number, i.name as item_name, s.item_type, s.manufacturer, s.status,
+    `select i.id as item_id, i.order_number, i.name as item_name, i.item_type, i.manufacturer, i.status,
             coalesce(nullif(i.estimated_delivery, ''), nullif(o.estimated_delivery, '')) as eta,
-            to_char(s.entered_at at time zone $1, 'YYYY-MM-DD') as entered_on,
-            to_char(s.last_change_at at time zone $1, 'YYYY-MM-DD') as last_change_on
+            to_char(i.entered_at at time zone $1, 'YYYY-MM-DD') as entered_on,
+            to_char(i.last_change_at at time zone $1, 'YYYY-MM-DD') as last_change_on
        from rm.order_items i
-       join rm.item_stages s on s.item_id = i.id
        join rm.orders o on o.order_number = i.order_number
-      where s.status <> 'order_collected_shipped'
+      where i.status <> 'order_collected_shipped' and i.entered_at is not null
         and ($2::text[] is null or i.order_number = any($2))
         and ($3::text[] is null or i.id = any($3))`,
     [timeZone, scope.orderNumbers ?? null, scope.itemIds ?? null],

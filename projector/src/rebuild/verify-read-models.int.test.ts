@@ -33,16 +33,7 @@ test('a live system passes: every read model equals a replay of the events, and 
   assert.ok(report.ok, JSON.stringify(report.tables.filter((t) => !t.ok)));
   assert.equal(
     report.tables.map((t) => t.table),
-    [
-      'orders',
-      'order_items',
-      'order_timeline',
-      'item_stages',
-      'item_stage_counts',
-      'customers',
-      'email_events',
-      'email_retry_queue',
-    ],
+    ['orders', 'order_items', 'order_timeline', 'item_stage_counts', 'customers', 'email_events', 'email_retry_queue'],
   );
   assert.ok((report.tables[0]?.liveRows ?? 0) >= 61);
   const { rows } = await stack.db.pool.query(

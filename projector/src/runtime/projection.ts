@@ -31,7 +31,10 @@ export interface ReadView {
   group(table: string, value: string): Row[];
 }
 
-/** Put a whole row (insert or replace), or delete it (`row: null`). */
+/**
+ * Put a row, or delete it (`row: null`). A put sets the columns its row has and keeps the others the
+ * row under its key holds (none: it is inserted), so a projection may set its own columns of another's row.
+ */
 export interface Change {
   table: string;
   key: string;
@@ -44,7 +47,10 @@ export interface Change {
  */
 export interface Projection {
   name: string;
-  /** Parents before children: rows are written in this order and deleted in the reverse. */
+  /**
+   * The tables it owns, parents before children: rows are written in this order and deleted in the
+   * reverse. It may also set columns of an earlier projection's table, whose rows that one puts first.
+   */
   tables: TableSpec[];
   needs(event: RecordedDomainEvent): Need[];
   project(event: RecordedDomainEvent, view: ReadView): Change[];

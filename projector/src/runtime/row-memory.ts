@@ -124,6 +124,25 @@ export function readView(memory: Memory): ReadView {
   };
 }
 
+/**
+ * A held row with a change's columns set: the change itself when it sets every column (projections
+ * build each change's row anew and never change it after, so it is held as it is), else a new row.
+ */
+function merged(held: Row, change: Row): Row {
+  let covers = true;
+  for (const column in held) {
+    if (!(column in change)) {
+      covers = false;
+      break;
+    }
+  }
+  if (covers) return change;
+  const row: Row = {};
+  for (const column in held) row[column] = column in change ? change[column] : held[column];
+  for (const column in change) if (!(column in held)) row[column] = change[column];
+  return row;
+}
+
 /** A projection's change, made in memory (written with the next write). */
 export function put(memory: Memory, table: Table, change: Change): void {
   const counted = table.spec.sums;
@@ -158,9 +177,7 @@ export function put(memory: Memory, table: Table, change: Change): void {
     entry.stored = false;
     entry.absent = true; // the batch's deletes run before its inserts
   } else {
-    // Rows live only in this memory and projections build new rows rather than keep old ones.
-    if (entry.row) Object.assign(entry.row, change.row);
-    else entry.row = { ...change.row };
+    entry.row = entry.row ? merged(entry.row, change.row) : change.row;
     entry.dirty = true;
   }
   index(table, change.key, entry.row, true);

@@ -36,15 +36,15 @@ async function counts(pool: pg.Pool, range: DayRange, timeZone: string) {
     pool.query<{ month: string; ready: number; on_time: number }>(
       `select to_char(ready_at at time zone $3, 'YYYY-MM') as month, count(*)::int as ready,
               count(*) filter (where to_char(ready_at at time zone $3, 'YYYY-MM-DD') <= left(first_eta, 10))::int as on_time
-         from rm.item_stages
+         from rm.order_items
         where ready_at is not null and nullif(first_eta, '') is not null
           and ready_at >= ($1::date::timestamp at time zone $3) and ready_at < (($2::date + 1)::timestamp at time zone $3)
         group by 1 order by 1`,
       window,
     ),
     pool.query<{ status: string; count: number }>(
-      `select status, count(*)::int as count from rm.item_stages
-        where status <> 'order_collected_shipped' group by status`,
+      `select status, count(*)::int as count from rm.order_items
+        where status <> 'order_collected_shipped' and entered_at is not null group by status`,
     ),
     pool.query<{ month: string; count: number }>(
       `select to_char(delivered_at::timestamptz at time zone $3, 'YYYY-MM') as month, count(*)::int as count

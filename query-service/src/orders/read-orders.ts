@@ -101,7 +101,10 @@ export async function readOrders(
     `select o.*,
             (select u.id::text from auth.users u
               where lower(u.email) = lower(o.customer_email) and not u.is_admin) as user_id,
-            coalesce((select json_agg(i order by i.ordinal) from rm.order_items i where i.order_number = o.order_number), '[]') as items,
+            coalesce((select json_agg(i order by i.ordinal)
+                        from (select id, name, sku, price, quantity, image_url, document_url, manufacturer,
+                                     estimated_delivery, status, ordinal
+                                from rm.order_items where order_number = o.order_number) i), '[]') as items,
             seen.changes as visible_changes, seen.updated_at as visible_updated_at
        from rm.orders o
        left join lateral (

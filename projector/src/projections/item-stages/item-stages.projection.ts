@@ -51,7 +51,6 @@ function leftStage(
   changes.push({ table: 'item_stage_counts', key, row });
 }
 
-/** An item as placed: in its status since the event, or since the last step of its imported history. */
 /** Item names repeat (most are the spec's item types): each one's type, kept. */
 const types = new Map<string, string>();
 
@@ -65,19 +64,13 @@ function typeOf(name: string): string {
   return type;
 }
 
-function placedItem(orderNumber: string, item: OrderItem, recordedAt: string, changes: Change[]): void {
+/** The stage columns this projection sets on an order item (the orders projection sets the rest). */
+const stageColumns = (id: string, columns: Row): Change => ({ table: 'order_items', key: id, row: { id, ...columns } });
+
+/** An item as placed: in its status since the event, or since the last step of its imported history. */
+function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): void {
   const steps = item.statusHistory?.length ? item.statusHistory : [{ status: item.status, at: recordedAt }];
-  const open: Row = {
-    item_id: item.id,
-    order_number: orderNumber,
-    item_type: typeOf(item.name),
-    manufacturer: item.manufacturer,
-    first_eta: item.estimatedDelivery,
-    status: null,
-    entered_at: null,
-    last_change_at: null,
-    ready_at: null,
-  };
+  const open: Row = { manufacturer: item.manufacturer, item_type: typeOf(item.name) };
   let status: ItemStatus | null = null;
   let at = recordedAt;
   let enteredMs = 0;
@@ -91,41 +84,35 @@ function placedItem(orderNumber: string, item: OrderItem, recordedAt: string, ch
     enteredMs = ms;
     if (readyAt === null && isReadyStatus(status)) readyAt = at;
   }
-  open.status = status;
-  open.entered_at = at;
-  open.last_change_at = at;
-  open.ready_at = readyAt;
-  changes.push({ table: 'item_stages', key: item.id, row: open });
+  changes.push(
+    stageColumns(item.id, {
+      item_type: open.item_type,
+      first_eta: item.estimatedDelivery,
+      entered_at: at,
+      last_change_at: at,
+      ready_at: readyAt,
+    }),
+  );
 }
 
+/** `open` is the order item as the orders projection left it: with this event's status or manufacturer already. */
 function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
   const at = event.metadata.occurredAt;
-  const key = open.item_id as string;
+  const id = open.id as string;
   switch (event.type) {
     case 'ItemStatusChanged': {
-      const status = open.status as ItemStatus;
-      const next = event.data.status;
-      if (next === status) return [];
+      const { status: next, previousStatus } = event.data;
+      if (next === previousStatus) return [];
       const changes: Change[] = [];
-      leftStage(open, status, next, Date.parse(open.entered_at as string), Date.parse(at), changes);
-      const row = {
-        ...open,
-        status: next,
-        entered_at: at,
-        last_change_at: at,
-        ready_at: open.ready_at ?? (isReadyStatus(next) ? at : null),
-      };
-      changes.push({ table: 'item_stages', key, row });
+      leftStage(open, previousStatus, next, Date.parse(open.entered_at as string), Date.parse(at), changes);
+      const ready_at = open.ready_at ?? (isReadyStatus(next) ? at : null);
+      changes.push(stageColumns(id, { entered_at: at, last_change_at: at, ready_at }));
       return changes;
     }
-    case 'ItemEstimatedDeliverySet': {
-      const row = { ...open, first_eta: open.first_eta ?? event.data.estimatedDelivery, last_change_at: at };
-      return [{ table: 'item_stages', key, row }];
-    }
-    case 'ItemManufacturerChanged': {
-      const row = { ...open, manufacturer: event.data.manufacturer, last_change_at: at };
-      return [{ table: 'item_stages', key, row }];
-    }
+    case 'ItemEstimatedDeliverySet':
+      return [stageColumns(id, { first_eta: open.first_eta ?? event.data.estimatedDelivery, last_change_at: at })];
+    case 'ItemManufacturerChanged':
+      return [stageColumns(id, { last_change_at: at })];
     default:
       return [];
   }
@@ -135,30 +122,28 @@ function project(event: RecordedDomainEvent, view: ReadView): Change[] {
   if (!event.stream.startsWith(orderStreamPrefix)) return [];
   if (event.type === 'OrderPlaced') {
     const changes: Change[] = [];
-    for (const item of event.data.items) placedItem(event.data.orderNumber, item, event.metadata.occurredAt, changes);
+    for (const item of event.data.items) placedItem(item, event.metadata.occurredAt, changes);
     return changes;
   }
   if (!('itemId' in event.data)) return [];
-  const open = view.get('item_stages', event.data.itemId);
-  return open ? itemChange(event, open) : [];
+  const open = view.get('order_items', event.data.itemId);
+  // An item this projection has not placed (its order's events before it came) has no stage to leave.
+  return open?.entered_at ? itemChange(event, open) : [];
 }
 
 /**
  * Each item's current stage and since when, by the business time (an import's statusHistory `at`, else
  * the event's own time; the record time is the event's, shown with it in an order's History), for
- * predictions and the attention list; and how many items left each stage after how many days, for lead
- * times. Manufacturer and item type are the item's when it left the stage. The item's name and ETA are
- * its order's (rm.order_items).
+ * predictions and the attention list: columns of the item's row in rm.order_items, which the orders
+ * projection (before this one) keeps. And how many items left each stage after how many days, for lead
+ * times; manufacturer and item type are the item's when it left the stage.
  */
 export const itemStagesProjection: Projection = {
   name: 'item-stages',
-  tables: [
-    { name: 'item_stages', key: 'item_id' },
-    { name: 'item_stage_counts', key: 'id', sums: 'items' },
-  ],
+  tables: [{ name: 'item_stage_counts', key: 'id', sums: 'items' }],
   needs(event) {
     if (!event.stream.startsWith(orderStreamPrefix) || !('itemId' in event.data)) return [];
-    return [{ table: 'item_stages', key: event.data.itemId }];
+    return [{ table: 'order_items', key: event.data.itemId }];
   },
   project,
 };

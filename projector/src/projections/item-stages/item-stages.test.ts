@@ -3,6 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryView } from '../../runtime/memory-view.ts';
 import type { Row } from '../../runtime/projection.ts';
+import { ordersProjection } from '../orders/orders.projection.ts';
 import { itemStagesProjection, quarterHourOf } from './item-stages.projection.ts';
 
 type Tables = Record<string, Record<string, Row>>;
@@ -40,20 +41,46 @@ const item = (extra: object) => ({
   ...extra,
 });
 
-const placed = (items: object[], at: string) => event('OrderPlaced', { orderNumber: 'EP-0001', items }, at);
+const order = {
+  orderId: 'o1',
+  customerEmail: 'ada@example.com',
+  customerName: 'Ada',
+  customerPhone: null,
+  orderDate: '2026-01-01T09:00:00.000Z',
+  status: 'order_being_processed',
+  shippingAddress: null,
+  billingAddress: {},
+  subtotal: 100,
+  shipping: 0,
+  tax: 0,
+  total: 100,
+  amountPaid: 100,
+  amountRemaining: 0,
+  trackingNumber: null,
+  estimatedDelivery: null,
+  customerNotes: null,
+  fitterNotes: null,
+  squarespaceOrderId: null,
+};
+const placed = (items: object[], at: string) => event('OrderPlaced', { ...order, orderNumber: 'EP-0001', items }, at);
 
-/** The changes applied as the runtime applies them: a row of counts adds its `items` to the one held. */
+/**
+ * The changes of the orders projection, then of this one, applied as the runtime applies them: a put sets
+ * its columns of the row held, and a row of counts adds its `items` to the one held.
+ */
 function apply(events: RecordedDomainEvent[]): Tables {
   const tables: Tables = {};
   for (const e of events) {
-    for (const change of itemStagesProjection.project(e, memoryView(tables))) {
-      tables[change.table] ??= {};
-      const rows = tables[change.table] as Record<string, Row>;
-      const held = rows[change.key];
-      if (change.table === 'item_stage_counts' && held && change.row)
-        held.items = Number(held.items) + Number(change.row.items);
-      else if (change.row) rows[change.key] = { ...change.row };
-      else delete rows[change.key];
+    for (const projection of [ordersProjection, itemStagesProjection]) {
+      for (const change of projection.project(e, memoryView(tables, { order_items: 'order_number' }))) {
+        tables[change.table] ??= {};
+        const rows = tables[change.table] as Record<string, Row>;
+        const held = rows[change.key];
+        if (change.table === 'item_stage_counts' && held && change.row)
+          held.items = Number(held.items) + Number(change.row.items);
+        else if (change.row) rows[change.key] = { ...held, ...change.row };
+        else delete rows[change.key];
+      }
     }
   }
   return tables;
@@ -86,7 +113,7 @@ test('an imported history counts each stage left by its business time, not the t
       items: 1,
     },
   ]);
-  const open = tables.item_stages?.i1;
+  const open = tables.order_items?.i1;
   assert.equal(open?.status, 'order_placed_with_manufacturer');
   assert.equal(open?.entered_at, '2026-01-03T09:00:00Z');
   assert.equal(open?.last_change_at, '2026-01-03T09:00:00Z');
@@ -107,11 +134,13 @@ test('an item placed without history enters its status at the event time; a stat
     counted(tables).map((row) => [row.status, row.left_at, row.days, row.items]),
     [['order_placed_with_manufacturer', '2026-01-19T10:00:00.000Z', 18, 1]],
   );
-  const open = tables.item_stages?.i1;
+  const open = tables.order_items?.i1;
   assert.equal(open?.status, 'order_arrived_awaiting_qc');
   assert.equal(open?.entered_at, '2026-01-19T10:00:00.000Z');
   assert.equal(open?.first_eta, '2026-01-20');
   assert.equal(open?.ready_at, null);
+  // Set beside the orders projection's columns of the same row, which stay.
+  assert.equal([open?.name, open?.estimated_delivery], ['Irons', '2026-01-20']);
 });
 
 test('a step back is no lead time; reaching ready for collection sets ready_at once', () => {
@@ -125,7 +154,7 @@ test('a step back is no lead time; reaching ready for collection sets ready_at o
     ),
   ]);
   assert.equal(counted(tables), []);
-  assert.equal(tables.item_stages?.i1?.ready_at, '2026-01-01T10:00:00.000Z');
+  assert.equal(tables.order_items?.i1?.ready_at, '2026-01-01T10:00:00.000Z');
 });
 
 test('items that leave a stage in the same quarter hour after as many days are one count', () => {
