@@ -36,8 +36,16 @@ const containedTypes = [...itemTypes]
  * names items by type; an import may say "TSR3 Driver"), else its name as given.
  */
 export function itemTypeOf(name: string): string {
-  const lower = name.trim().toLowerCase();
-  const exact = itemTypes.find((type) => type.toLowerCase() === lower);
-  if (exact) return exact;
-  return containedTypes.find(({ word }) => word.test(lower))?.type ?? (name.trim() || 'Item');
+  let type = typesByName.get(name);
+  if (type === undefined) {
+    if (typesByName.size >= 10_000) typesByName.clear();
+    const lower = name.trim().toLowerCase();
+    const exact = itemTypes.find((known) => known.toLowerCase() === lower);
+    type = exact ?? containedTypes.find(({ word }) => word.test(lower))?.type ?? (name.trim() || 'Item');
+    typesByName.set(name, type);
+  }
+  return type;
 }
+
+/** Item names repeat (most are the spec's item types), and a rebuild or the attention list asks for each: kept. */
+const typesByName = new Map<string, string>();

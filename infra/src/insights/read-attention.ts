@@ -7,6 +7,7 @@ import {
 } from '@ot/contracts/insights/attention.ts';
 import type { AttentionItem, AttentionQuery } from '@ot/contracts/insights/insights-views.ts';
 import type { LeadTimes } from '@ot/contracts/insights/lead-times.ts';
+import { itemTypeOf } from '@ot/contracts/insights/stages.ts';
 import { daysFrom, localDate } from '@ot/contracts/insights/studio-dates.ts';
 import type { ItemStatus } from '@ot/contracts/orders/item-status.ts';
 import type pg from 'pg';
@@ -46,7 +47,7 @@ export interface OpenItemsScope {
 
 /**
  * The open items (not yet collected or shipped) of live orders, with the ETA each goes by (its own, else
- * its order's, as the order items hold them) and its days in the studio's calendar. A scope's items
+ * its order's, as the order items hold them), its type (its name's) and its days in the studio's calendar. A scope's items
  * are found through the order items' key and index, so a catch-up reads only them.
  */
 export async function readOpenItems(
@@ -55,10 +56,10 @@ export async function readOpenItems(
   scope: OpenItemsScope = {},
 ): Promise<OpenRow[]> {
   const { rows } = await db.query<OpenRow>(
-    `select i.id as item_id, i.order_number, i.name as item_name, i.item_type, i.manufacturer, i.status,
+    `select i.id as item_id, i.order_number, i.name as item_name, i.manufacturer, i.status,
             coalesce(nullif(i.estimated_delivery, ''), nullif(o.estimated_delivery, '')) as eta,
-            to_char(i.entered_at at time zone $1, 'YYYY-MM-DD') as entered_on,
-            to_char(i.last_change_at at time zone $1, 'YYYY-MM-DD') as last_change_on
+            to_char(i.entered_at::timestamptz at time zone $1, 'YYYY-MM-DD') as entered_on,
+            to_char(coalesce(i.last_change_at, i.entered_at)::timestamptz at time zone $1, 'YYYY-MM-DD') as last_change_on
        from rm.order_items i
        join rm.orders o on o.order_number = i.order_number
       where i.status <> 'order_collected_shipped' and i.entered_at is not null
@@ -66,6 +67,7 @@ export async function readOpenItems(
         and ($3::text[] is null or i.id = any($3))`,
     [timeZone, scope.orderNumbers ?? null, scope.itemIds ?? null],
   );
+  for (const row of rows) row.item_type = itemTypeOf(row.item_name);
   return rows;
 }
 

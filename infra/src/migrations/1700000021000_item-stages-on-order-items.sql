@@ -1,21 +1,24 @@
 -- Up Migration
 -- An item's stage lives on its order item: the item-stages projection sets these columns of rm.order_items
 -- (the orders projection sets the rest), so a rebuild writes one row per item, not one here and one in
--- rm.item_stages. An item the projection has not seen yet has no `entered_at`.
+-- rm.item_stages. Times are ISO text, as the events carry them (as rm.orders keeps its own). An item the
+-- projection has not seen has no `entered_at`; `last_change_at` is null until something changes after the
+-- item entered its stage. The item's type is its name's (contracts/insights/stages.ts), so not kept.
 alter table rm.order_items
-  add column if not exists item_type text,
   add column if not exists first_eta text,
-  add column if not exists entered_at timestamptz,
-  add column if not exists last_change_at timestamptz,
-  add column if not exists ready_at timestamptz;
+  add column if not exists entered_at text,
+  add column if not exists last_change_at text,
+  add column if not exists ready_at text;
 update rm.order_items i
-   set item_type = s.item_type, first_eta = s.first_eta, entered_at = s.entered_at,
-       last_change_at = s.last_change_at, ready_at = s.ready_at
+   set first_eta = s.first_eta,
+       entered_at = to_char(s.entered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+       last_change_at = case when s.last_change_at > s.entered_at
+                             then to_char(s.last_change_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') end,
+       ready_at = to_char(s.ready_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
   from rm.item_stages s
  where s.item_id = i.id;
--- The insights filter on `ready_at` (and the status the items already had); the rest is read whole.
+-- The insights filter on `ready_at` (and on the status the items already had); the rest is read whole.
 alter table rm.order_items
-  alter column item_type set statistics 0,
   alter column first_eta set statistics 0,
   alter column entered_at set statistics 0,
   alter column last_change_at set statistics 0;
@@ -33,8 +36,11 @@ create table if not exists rm.item_stages (
   last_change_at timestamptz not null,
   ready_at timestamptz
 );
+-- The type as the projection named it: the spec's item type the name is, else the name (an older
+-- projector's rebuild, `npm run projections:rebuild`, also finds the types a name contains).
 insert into rm.item_stages (item_id, order_number, item_type, manufacturer, first_eta, status, entered_at, last_change_at, ready_at)
-select id, order_number, item_type, manufacturer, first_eta, status, entered_at, last_change_at, ready_at
+select id, order_number, coalesce(nullif(trim(name), ''), 'Item'), manufacturer, first_eta, status,
+       entered_at::timestamptz, coalesce(last_change_at, entered_at)::timestamptz, ready_at::timestamptz
   from rm.order_items
  where entered_at is not null
 on conflict (item_id) do nothing;
@@ -47,7 +53,6 @@ alter table rm.item_stages
   alter column entered_at set statistics 0,
   alter column last_change_at set statistics 0;
 alter table rm.order_items
-  drop column if exists item_type,
   drop column if exists first_eta,
   drop column if exists entered_at,
   drop column if exists last_change_at,

@@ -34,11 +34,11 @@ async function counts(pool: pg.Pool, range: DayRange, timeZone: string) {
   const window = [range.from, range.to, timeZone];
   const [onTime, inStage, completed] = await Promise.all([
     pool.query<{ month: string; ready: number; on_time: number }>(
-      `select to_char(ready_at at time zone $3, 'YYYY-MM') as month, count(*)::int as ready,
-              count(*) filter (where to_char(ready_at at time zone $3, 'YYYY-MM-DD') <= left(first_eta, 10))::int as on_time
-         from rm.order_items
-        where ready_at is not null and nullif(first_eta, '') is not null
-          and ready_at >= ($1::date::timestamp at time zone $3) and ready_at < (($2::date + 1)::timestamp at time zone $3)
+      `select to_char(ready at time zone $3, 'YYYY-MM') as month, count(*)::int as ready,
+              count(*) filter (where to_char(ready at time zone $3, 'YYYY-MM-DD') <= left(first_eta, 10))::int as on_time
+         from (select ready_at::timestamptz as ready, first_eta from rm.order_items
+                where ready_at is not null and nullif(first_eta, '') is not null) items
+        where ready >= ($1::date::timestamp at time zone $3) and ready < (($2::date + 1)::timestamp at time zone $3)
         group by 1 order by 1`,
       window,
     ),

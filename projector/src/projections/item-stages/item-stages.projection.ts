@@ -29,11 +29,13 @@ function quarterOf(ms: number): string {
 
 /**
  * An item left the stage of `status`, entered at `fromMs`, at `toMs` by moving on to `next`: it is
- * counted among the items of its manufacturer and type that left that stage in the same quarter hour
- * after as many whole days (rounded). A step back is no lead time and is not counted.
+ * counted among the items of its manufacturer and type (of its name, contracts/insights/stages.ts) that
+ * left that stage in the same quarter hour after as many whole days (rounded). A step back is no lead
+ * time and is not counted.
  */
 function leftStage(
-  open: Row,
+  manufacturer: string | null,
+  itemType: string,
   status: ItemStatus,
   next: ItemStatus,
   fromMs: number,
@@ -41,8 +43,6 @@ function leftStage(
   changes: Change[],
 ): void {
   if (itemStatusRank(next) <= itemStatusRank(status)) return;
-  const manufacturer = (open.manufacturer as string | null) ?? null;
-  const itemType = open.item_type as string;
   const leftAt = quarterOf(toMs);
   const days = Math.max(0, Math.round((toMs - fromMs) / DAY_MS));
   // The same text the migration that made the table gave the counts it carried over.
@@ -51,26 +51,13 @@ function leftStage(
   changes.push({ table: 'item_stage_counts', key, row });
 }
 
-/** Item names repeat (most are the spec's item types): each one's type, kept. */
-const types = new Map<string, string>();
-
-function typeOf(name: string): string {
-  let type = types.get(name);
-  if (type === undefined) {
-    if (types.size >= 10_000) types.clear();
-    type = itemTypeOf(name);
-    types.set(name, type);
-  }
-  return type;
-}
-
 /** The stage columns this projection sets on an order item (the orders projection sets the rest). */
-const stageColumns = (id: string, columns: Row): Change => ({ table: 'order_items', key: id, row: { id, ...columns } });
+const stageColumns = (row: Row & { id: string }): Change => ({ table: 'order_items', key: row.id, row });
 
 /** An item as placed: in its status since the event, or since the last step of its imported history. */
 function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): void {
   const steps = item.statusHistory?.length ? item.statusHistory : [{ status: item.status, at: recordedAt }];
-  const open: Row = { manufacturer: item.manufacturer, item_type: typeOf(item.name) };
+  const type = itemTypeOf(item.name);
   let status: ItemStatus | null = null;
   let at = recordedAt;
   let enteredMs = 0;
@@ -78,21 +65,20 @@ function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): voi
   for (const step of steps) {
     if (step.status === status) continue;
     const ms = Date.parse(step.at);
-    if (status) leftStage(open, status, step.status, enteredMs, ms, changes);
+    if (status) leftStage(item.manufacturer, type, status, step.status, enteredMs, ms, changes);
     status = step.status;
     at = step.at;
     enteredMs = ms;
     if (readyAt === null && isReadyStatus(status)) readyAt = at;
   }
-  changes.push(
-    stageColumns(item.id, {
-      item_type: open.item_type,
-      first_eta: item.estimatedDelivery,
-      entered_at: at,
-      last_change_at: at,
-      ready_at: readyAt,
-    }),
-  );
+  const columns = {
+    id: item.id,
+    first_eta: item.estimatedDelivery,
+    entered_at: at,
+    last_change_at: null,
+    ready_at: readyAt,
+  };
+  changes.push(stageColumns(columns));
 }
 
 /** `open` is the order item as the orders projection left it: with this event's status or manufacturer already. */
@@ -104,15 +90,25 @@ function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
       const { status: next, previousStatus } = event.data;
       if (next === previousStatus) return [];
       const changes: Change[] = [];
-      leftStage(open, previousStatus, next, Date.parse(open.entered_at as string), Date.parse(at), changes);
+      const manufacturer = open.manufacturer as string | null;
+      const enteredMs = Date.parse(open.entered_at as string);
+      leftStage(
+        manufacturer,
+        itemTypeOf(open.name as string),
+        previousStatus,
+        next,
+        enteredMs,
+        Date.parse(at),
+        changes,
+      );
       const ready_at = open.ready_at ?? (isReadyStatus(next) ? at : null);
-      changes.push(stageColumns(id, { entered_at: at, last_change_at: at, ready_at }));
+      changes.push(stageColumns({ id, entered_at: at, last_change_at: null, ready_at }));
       return changes;
     }
     case 'ItemEstimatedDeliverySet':
-      return [stageColumns(id, { first_eta: open.first_eta ?? event.data.estimatedDelivery, last_change_at: at })];
+      return [stageColumns({ id, first_eta: open.first_eta ?? event.data.estimatedDelivery, last_change_at: at })];
     case 'ItemManufacturerChanged':
-      return [stageColumns(id, { last_change_at: at })];
+      return [stageColumns({ id, last_change_at: at })];
     default:
       return [];
   }
@@ -135,8 +131,9 @@ function project(event: RecordedDomainEvent, view: ReadView): Change[] {
  * Each item's current stage and since when, by the business time (an import's statusHistory `at`, else
  * the event's own time; the record time is the event's, shown with it in an order's History), for
  * predictions and the attention list: columns of the item's row in rm.order_items, which the orders
- * projection (before this one) keeps. And how many items left each stage after how many days, for lead
- * times; manufacturer and item type are the item's when it left the stage.
+ * projection (before this one) keeps; `last_change_at` is null until something changes after the item
+ * entered its stage. And how many items left each stage after how many days, for lead times; the
+ * manufacturer is the item's when it left the stage.
  */
 export const itemStagesProjection: Projection = {
   name: 'item-stages',
