@@ -30,7 +30,7 @@ export async function measureRadarReads(get: (path: string) => Promise<Response>
  * What the radar's projection costs a rebuild: events/s of a rebuild of the app's read models without it
  * and with it, in this run. A history written a moment before reads faster at each of the first rebuilds
  * (its pages are read, hinted and cached), so two rebuilds are not counted, then the two kinds alternate
- * and each rate is the median of its three.
+ * and each rate is the median of its five: on a shared 2-core box one rebuild's CPU time swings by a fifth.
  */
 export async function measureRebuildCost(databaseUrl: string) {
   const pool = createPool(databaseUrl, 4, 'bench-rebuild');
@@ -45,7 +45,7 @@ export async function measureRebuildCost(databaseUrl: string) {
     await rate(without);
     await rate(projections);
     const rates = { without: [] as number[], with: [] as number[] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       rates.without.push(await rate(without));
       // Each round ends with every projection: the app is left with all its read models.
       rates.with.push(await rate(projections));

@@ -25,8 +25,9 @@ export interface ReplayDeps {
    * written by earlier batches are not read back. When that many are held (insert-only rows waiting to
    * be written count too), they are written; then, if more than half of them are still held, the least
    * recently used are forgotten down to half (and read back when needed again). Rows of insert-only
-   * tables are written sooner, once they make a quarter of it (INSERTED_SHARE). 0: each batch written
-   * and forgotten, its rows read back from the tables (as the live projector does).
+   * tables are written sooner, once they make a quarter of it (INSERTED_SHARE). Rows of counts are
+   * bounded apart, by as many again: they wait for the end unless that many. 0: each batch written and
+   * forgotten, its rows read back from the tables (as the live projector does).
    */
   rowsInMemory?: number;
 }
@@ -170,11 +171,13 @@ export async function catchUp(
         unwritten = batch.last;
       }
       // At the end, counts held back by an earlier write are written even when no event is left unwritten.
-      if ((unwritten || (end && memory.counts > 0)) && (end || memory.size >= limit)) {
+      const held = memory.counts;
+      const full = memory.size - held >= limit || held >= limit;
+      if ((unwritten || (end && held > 0)) && (end || full)) {
         await begin();
         // Counts wait for the end unless many: on a fresh schema they then go in once, with no key to keep
         // up, and a failed replay drops the schema, so the checkpoint they lag behind is never resumed from.
-        const counts = end || memory.counts >= limit / INSERTED_SHARE;
+        const counts = end || held >= limit;
         await keys(memory.writing(counts));
         await memory.write(db, false, counts);
         if (unwritten) await writeCheckpoint(db, target, unwritten);

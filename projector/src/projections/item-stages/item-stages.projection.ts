@@ -27,6 +27,20 @@ function quarterOf(ms: number): string {
   return text;
 }
 
+/** `[manufacturer,itemType,status` as JSON, kept: a history's items leave their stages in few such groups. */
+const groupKeys = new Map<string, string>();
+
+function groupKey(manufacturer: string | null, itemType: string, status: ItemStatus): string {
+  const name = `${manufacturer}\u0000${itemType}\u0000${status}`;
+  let key = groupKeys.get(name);
+  if (key === undefined) {
+    if (groupKeys.size >= 10_000) groupKeys.clear();
+    key = JSON.stringify([manufacturer, itemType, status]).slice(0, -1);
+    groupKeys.set(name, key);
+  }
+  return key;
+}
+
 /**
  * An item left the stage of `status`, entered at `fromMs`, at `toMs` by moving on to `next`: it is
  * counted among the items of its manufacturer and type (of its name, contracts/insights/stages.ts) that
@@ -45,8 +59,9 @@ function leftStage(
   if (itemStatusRank(next) <= itemStatusRank(status)) return;
   const leftAt = quarterOf(toMs);
   const days = Math.max(0, Math.round((toMs - fromMs) / DAY_MS));
-  // The same text the migration that made the table gave the counts it carried over.
-  const key = JSON.stringify([manufacturer, itemType, status, leftAt, days]);
+  // JSON.stringify([manufacturer, itemType, status, leftAt, days]): the text the migration that made the
+  // table gave the counts it carried over. Quarter hours are ISO times and days whole numbers: no escapes.
+  const key = `${groupKey(manufacturer, itemType, status)},"${leftAt}",${days}]`;
   const row = { id: key, manufacturer, item_type: itemType, status, left_at: leftAt, days, items: 1 };
   changes.push({ table: 'item_stage_counts', key, row });
 }
