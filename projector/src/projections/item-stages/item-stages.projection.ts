@@ -69,36 +69,41 @@ function leftStage(
 /** The stage columns this projection sets on an order item (the orders projection sets the rest). */
 const stageColumns = (row: Row & { id: string }): Change => ({ table: 'order_items', key: row.id, row });
 
+/**
+ * An instant as the stage columns hold it: the ISO time in UTC, as the migration that moved them wrote
+ * them, whatever offset (or none) an import gave.
+ */
+const isoOf = (ms: number): string => new Date(ms).toISOString();
+
 /** An item as placed: in its status since the event, or since the last step of its imported history. */
 function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): void {
   const steps = item.statusHistory?.length ? item.statusHistory : [{ status: item.status, at: recordedAt }];
   const type = itemTypeOf(item.name);
   let status: ItemStatus | null = null;
-  let at = recordedAt;
   let enteredMs = 0;
-  let readyAt: string | null = null;
+  let readyMs: number | null = null;
   for (const step of steps) {
     if (step.status === status) continue;
     const ms = Date.parse(step.at);
     if (status) leftStage(item.manufacturer, type, status, step.status, enteredMs, ms, changes);
     status = step.status;
-    at = step.at;
     enteredMs = ms;
-    if (readyAt === null && isReadyStatus(status)) readyAt = at;
+    if (readyMs === null && isReadyStatus(status)) readyMs = ms;
   }
   const columns = {
     id: item.id,
     first_eta: item.estimatedDelivery,
-    entered_at: at,
+    entered_at: isoOf(enteredMs),
     last_change_at: null,
-    ready_at: readyAt,
+    ready_at: readyMs === null ? null : isoOf(readyMs),
   };
   changes.push(stageColumns(columns));
 }
 
 /** `open` is the order item as the orders projection left it: with this event's status or manufacturer already. */
 function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
-  const at = event.metadata.occurredAt;
+  const atMs = Date.parse(event.metadata.occurredAt);
+  const at = isoOf(atMs);
   const id = open.id as string;
   switch (event.type) {
     case 'ItemStatusChanged': {
@@ -107,15 +112,7 @@ function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
       const changes: Change[] = [];
       const manufacturer = open.manufacturer as string | null;
       const enteredMs = Date.parse(open.entered_at as string);
-      leftStage(
-        manufacturer,
-        itemTypeOf(open.name as string),
-        previousStatus,
-        next,
-        enteredMs,
-        Date.parse(at),
-        changes,
-      );
+      leftStage(manufacturer, itemTypeOf(open.name as string), previousStatus, next, enteredMs, atMs, changes);
       const ready_at = open.ready_at ?? (isReadyStatus(next) ? at : null);
       changes.push(stageColumns({ id, entered_at: at, last_change_at: null, ready_at }));
       return changes;

@@ -115,7 +115,7 @@ test('an imported history counts each stage left by its business time, not the t
   ]);
   const open = tables.order_items?.i1;
   assert.equal(open?.status, 'order_placed_with_manufacturer');
-  assert.equal(open?.entered_at, '2026-01-03T09:00:00Z');
+  assert.equal(open?.entered_at, '2026-01-03T09:00:00.000Z');
   assert.equal(open?.last_change_at, null);
 });
 
@@ -180,6 +180,18 @@ test('items that leave a stage in the same quarter hour after as many days are o
       ['2026-01-19T09:15:00.000Z', 18, 1],
     ],
   );
+});
+
+test('an imported time with an offset is kept as its instant in UTC', () => {
+  const history = [
+    { status: 'order_placed_with_manufacturer', at: '2026-01-01T09:00:00Z' },
+    { status: 'order_checked_ready_for_collection', at: '2026-01-19T10:30:00+01:00' },
+  ];
+  const tables = apply([
+    placed([item({ statusHistory: history, status: 'order_checked_ready_for_collection' })], '2026-03-01T12:00:00Z'),
+  ]);
+  const open = tables.order_items?.i1;
+  assert.equal([open?.entered_at, open?.ready_at], ['2026-01-19T09:30:00.000Z', '2026-01-19T09:30:00.000Z']);
 });
 
 test('the quarter hour of a time given with an offset is its instant’s', () => {
