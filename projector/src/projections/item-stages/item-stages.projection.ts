@@ -69,33 +69,35 @@ function leftStage(
 /** The stage columns this projection sets on an order item (the orders projection sets the rest). */
 const stageColumns = (row: Row & { id: string }): Change => ({ table: 'order_items', key: row.id, row });
 
+const utcIso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /**
- * An instant as the stage columns hold it: the ISO time in UTC, as the migration that moved them wrote
- * them, whatever offset (or none) an import gave.
+ * The instant `at` (`ms`) as the stage columns hold it: the ISO time in UTC, as the migration that moved
+ * them wrote them, whatever offset (or none) an import gave. Event times are in that form already.
  */
-const isoOf = (ms: number): string => new Date(ms).toISOString();
+const isoOf = (at: string, ms: number): string => (utcIso.test(at) ? at : new Date(ms).toISOString());
 
 /** An item as placed: in its status since the event, or since the last step of its imported history. */
 function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): void {
   const steps = item.statusHistory?.length ? item.statusHistory : [{ status: item.status, at: recordedAt }];
   const type = itemTypeOf(item.name);
   let status: ItemStatus | null = null;
-  let enteredMs = 0;
-  let readyMs: number | null = null;
+  let entered = { at: recordedAt, ms: 0 };
+  let ready: typeof entered | null = null;
   for (const step of steps) {
     if (step.status === status) continue;
     const ms = Date.parse(step.at);
-    if (status) leftStage(item.manufacturer, type, status, step.status, enteredMs, ms, changes);
+    if (status) leftStage(item.manufacturer, type, status, step.status, entered.ms, ms, changes);
     status = step.status;
-    enteredMs = ms;
-    if (readyMs === null && isReadyStatus(status)) readyMs = ms;
+    entered = { at: step.at, ms };
+    if (ready === null && isReadyStatus(status)) ready = entered;
   }
   const columns = {
     id: item.id,
     first_eta: item.estimatedDelivery,
-    entered_at: isoOf(enteredMs),
+    entered_at: isoOf(entered.at, entered.ms),
     last_change_at: null,
-    ready_at: readyMs === null ? null : isoOf(readyMs),
+    ready_at: ready && isoOf(ready.at, ready.ms),
   };
   changes.push(stageColumns(columns));
 }
@@ -103,7 +105,7 @@ function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): voi
 /** `open` is the order item as the orders projection left it: with this event's status or manufacturer already. */
 function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
   const atMs = Date.parse(event.metadata.occurredAt);
-  const at = isoOf(atMs);
+  const at = isoOf(event.metadata.occurredAt, atMs);
   const id = open.id as string;
   switch (event.type) {
     case 'ItemStatusChanged': {
