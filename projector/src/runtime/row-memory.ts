@@ -136,11 +136,8 @@ function merged(held: Row, change: Row): Row {
       break;
     }
   }
-  if (covers) return change;
-  const row: Row = {};
-  for (const column in held) row[column] = column in change ? change[column] : held[column];
-  for (const column in change) if (!(column in held)) row[column] = change[column];
-  return row;
+  // Into a new object: V8 copies a held row's shape at once, where adding columns to it one by one was slow.
+  return covers ? change : Object.assign({}, held, change);
 }
 
 /** A projection's change, made in memory (written with the next write). */
@@ -169,7 +166,7 @@ export function put(memory: Memory, table: Table, change: Change): void {
     entry = freshEntry(null, knownAbsent(memory, table, change.key), memory.round);
     add(memory, table, change.key, entry);
   }
-  index(table, change.key, entry.row, false);
+  const before = entry.row;
   if (change.row === null) {
     entry.deleted = true;
     entry.dirty = false;
@@ -177,10 +174,14 @@ export function put(memory: Memory, table: Table, change: Change): void {
     entry.stored = false;
     entry.absent = true; // the batch's deletes run before its inserts
   } else {
-    entry.row = entry.row ? merged(entry.row, change.row) : change.row;
+    entry.row = before ? merged(before, change.row) : change.row;
     entry.dirty = true;
   }
-  index(table, change.key, entry.row, true);
+  const groupBy = table.spec.groupBy;
+  if (groupBy && (!before || !entry.row || before[groupBy] !== entry.row[groupBy])) {
+    index(table, change.key, before, false);
+    index(table, change.key, entry.row, true);
+  }
 }
 
 /** Folds the events, in order, through every projection, their changes made in memory. */

@@ -11,13 +11,57 @@ const QUARTER_HOUR_MS = 15 * 60 * 1000;
  * The quarter hour an instant falls in, as an ISO time: every time zone's offset is whole quarter
  * hours, so a window of studio days counts exactly the items that left within it.
  */
-export const quarterHourOf = (at: string): string => quarterOf(Date.parse(at));
+export const quarterHourOf = (at: string): string => quarterText(Math.floor(Date.parse(at) / QUARTER_HOUR_MS));
+
+/**
+ * The counts' keys, kept: the items of a history leave their stages in far fewer counts than steps.
+ * A key is the text of JSON.stringify([manufacturer, itemType, status, leftAt, days]), which the
+ * migration that made the table gave the counts it carried over: by group (manufacturer, type and
+ * status), then by quarter hour and days.
+ */
+interface CountGroup {
+  /** `[manufacturer,itemType,status` as JSON. */
+  prefix: string;
+  keys: Map<number, string>;
+}
+const countGroups = new Map<string | null, Map<string, Map<ItemStatus, CountGroup>>>();
+let countKeysKept = 0;
+
+function countKey(manufacturer: string | null, itemType: string, status: ItemStatus, quarter: number, days: number) {
+  if (countKeysKept >= 200_000) {
+    countGroups.clear();
+    countKeysKept = 0;
+  }
+  let types = countGroups.get(manufacturer);
+  if (!types) {
+    types = new Map();
+    countGroups.set(manufacturer, types);
+  }
+  let statuses = types.get(itemType);
+  if (!statuses) {
+    statuses = new Map();
+    types.set(itemType, statuses);
+  }
+  let group = statuses.get(status);
+  if (!group) {
+    group = { prefix: JSON.stringify([manufacturer, itemType, status]).slice(0, -1), keys: new Map() };
+    statuses.set(status, group);
+  }
+  // Quarter hours are ISO times and days whole numbers: neither needs escaping.
+  const slot = quarter * 100_000 + days;
+  let key = group.keys.get(slot);
+  if (key === undefined) {
+    key = `${group.prefix},"${quarterText(quarter)}",${days}]`;
+    group.keys.set(slot, key);
+    countKeysKept++;
+  }
+  return key;
+}
 
 /** Quarter hours as ISO times, kept: a history's items leave their stages in far fewer quarters than steps. */
 const quarters = new Map<number, string>();
 
-function quarterOf(ms: number): string {
-  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+function quarterText(quarter: number): string {
   let text = quarters.get(quarter);
   if (text === undefined) {
     if (quarters.size >= 100_000) quarters.clear();
@@ -25,20 +69,6 @@ function quarterOf(ms: number): string {
     quarters.set(quarter, text);
   }
   return text;
-}
-
-/** `[manufacturer,itemType,status` as JSON, kept: a history's items leave their stages in few such groups. */
-const groupKeys = new Map<string, string>();
-
-function groupKey(manufacturer: string | null, itemType: string, status: ItemStatus): string {
-  const name = `${manufacturer}\u0000${itemType}\u0000${status}`;
-  let key = groupKeys.get(name);
-  if (key === undefined) {
-    if (groupKeys.size >= 10_000) groupKeys.clear();
-    key = JSON.stringify([manufacturer, itemType, status]).slice(0, -1);
-    groupKeys.set(name, key);
-  }
-  return key;
 }
 
 /**
@@ -57,12 +87,10 @@ function leftStage(
   changes: Change[],
 ): void {
   if (itemStatusRank(next) <= itemStatusRank(status)) return;
-  const leftAt = quarterOf(toMs);
+  const quarter = Math.floor(toMs / QUARTER_HOUR_MS);
   const days = Math.max(0, Math.round((toMs - fromMs) / DAY_MS));
-  // JSON.stringify([manufacturer, itemType, status, leftAt, days]): the text the migration that made the
-  // table gave the counts it carried over. Quarter hours are ISO times and days whole numbers: no escapes.
-  const key = `${groupKey(manufacturer, itemType, status)},"${leftAt}",${days}]`;
-  const row = { id: key, manufacturer, item_type: itemType, status, left_at: leftAt, days, items: 1 };
+  const key = countKey(manufacturer, itemType, status, quarter, days);
+  const row = { id: key, manufacturer, item_type: itemType, status, left_at: quarterText(quarter), days, items: 1 };
   changes.push({ table: 'item_stage_counts', key, row });
 }
 
@@ -72,32 +100,35 @@ const stageColumns = (row: Row & { id: string }): Change => ({ table: 'order_ite
 const utcIso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
- * The instant `at` (`ms`) as the stage columns hold it: the ISO time in UTC, as the migration that moved
- * them wrote them, whatever offset (or none) an import gave. Event times are in that form already.
+ * The instant `at` as the stage columns hold it: the ISO time in UTC, as the migration that moved them
+ * wrote them, whatever offset (or none) an import gave. Event times are in that form already.
  */
-const isoOf = (at: string, ms: number): string => (utcIso.test(at) ? at : new Date(ms).toISOString());
+const isoOf = (at: string): string => (utcIso.test(at) ? at : new Date(Date.parse(at)).toISOString());
 
 /** An item as placed: in its status since the event, or since the last step of its imported history. */
 function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): void {
   const steps = item.statusHistory?.length ? item.statusHistory : [{ status: item.status, at: recordedAt }];
   const type = itemTypeOf(item.name);
   let status: ItemStatus | null = null;
-  let entered = { at: recordedAt, ms: 0 };
-  let ready: typeof entered | null = null;
-  for (const step of steps) {
+  let entered = 0;
+  let enteredMs = 0;
+  let ready = -1;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i] as (typeof steps)[number];
     if (step.status === status) continue;
     const ms = Date.parse(step.at);
-    if (status) leftStage(item.manufacturer, type, status, step.status, entered.ms, ms, changes);
+    if (status) leftStage(item.manufacturer, type, status, step.status, enteredMs, ms, changes);
     status = step.status;
-    entered = { at: step.at, ms };
-    if (ready === null && isReadyStatus(status)) ready = entered;
+    entered = i;
+    enteredMs = ms;
+    if (ready < 0 && isReadyStatus(status)) ready = i;
   }
   const columns = {
     id: item.id,
     first_eta: item.estimatedDelivery,
-    entered_at: isoOf(entered.at, entered.ms),
+    entered_at: isoOf((steps[entered] as (typeof steps)[number]).at),
     last_change_at: null,
-    ready_at: ready && isoOf(ready.at, ready.ms),
+    ready_at: ready < 0 ? null : isoOf((steps[ready] as (typeof steps)[number]).at),
   };
   changes.push(stageColumns(columns));
 }
@@ -105,7 +136,7 @@ function placedItem(item: OrderItem, recordedAt: string, changes: Change[]): voi
 /** `open` is the order item as the orders projection left it: with this event's status or manufacturer already. */
 function itemChange(event: RecordedDomainEvent, open: Row): Change[] {
   const atMs = Date.parse(event.metadata.occurredAt);
-  const at = isoOf(event.metadata.occurredAt, atMs);
+  const at = isoOf(event.metadata.occurredAt);
   const id = open.id as string;
   switch (event.type) {
     case 'ItemStatusChanged': {
