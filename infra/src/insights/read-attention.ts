@@ -47,8 +47,9 @@ export interface OpenItemsScope {
 
 /**
  * The open items (not yet collected or shipped) of live orders, with the ETA each goes by (its own, else
- * its order's, as the order items hold them), its type (its name's) and its days in the studio's calendar. A scope's items
- * are found through the order items' key and index, so a catch-up reads only them.
+ * its order's, as the order items hold them), its type (its name's) and its days in the studio's
+ * calendar. A scope's items are found through the order items' key and index, so a catch-up reads only
+ * them.
  */
 export async function readOpenItems(
   db: pg.Pool | pg.PoolClient,

@@ -1,4 +1,6 @@
 import type { RecordedDomainEvent } from '@ot/contracts/events/event-registry.ts';
+import type { OrderItem } from '@ot/contracts/orders/order-events.ts';
+import { sampleItem, sampleOrderPlaced } from '@ot/contracts/testing/sample-order.ts';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memoryView } from '../../runtime/memory-view.ts';
@@ -27,42 +29,11 @@ const event = (type: string, data: unknown, at: string, version = 1): RecordedDo
     },
   }) as RecordedDomainEvent;
 
-const item = (extra: object) => ({
-  id: 'i1',
-  name: 'Irons',
-  sku: 'S',
-  price: 100,
-  quantity: 1,
-  imageUrl: null,
-  documentUrl: null,
-  manufacturer: 'Mizuno',
-  estimatedDelivery: null,
-  status: 'order_placed_with_manufacturer',
-  ...extra,
-});
+const item = (extra: object) =>
+  sampleItem({ id: 'i1', name: 'Irons', manufacturer: 'Mizuno', status: 'order_placed_with_manufacturer', ...extra });
 
-const order = {
-  orderId: 'o1',
-  customerEmail: 'ada@example.com',
-  customerName: 'Ada',
-  customerPhone: null,
-  orderDate: '2026-01-01T09:00:00.000Z',
-  status: 'order_being_processed',
-  shippingAddress: null,
-  billingAddress: {},
-  subtotal: 100,
-  shipping: 0,
-  tax: 0,
-  total: 100,
-  amountPaid: 100,
-  amountRemaining: 0,
-  trackingNumber: null,
-  estimatedDelivery: null,
-  customerNotes: null,
-  fitterNotes: null,
-  squarespaceOrderId: null,
-};
-const placed = (items: object[], at: string) => event('OrderPlaced', { ...order, orderNumber: 'EP-0001', items }, at);
+const placed = (items: object[], at: string) =>
+  event('OrderPlaced', sampleOrderPlaced({ items: items as OrderItem[] }), at);
 
 /**
  * The changes of the orders projection, then of this one, applied as the runtime applies them: a put sets
