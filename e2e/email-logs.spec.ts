@@ -244,7 +244,16 @@ test.describe('email event logs (/admin/email-logs)', () => {
     await expect(toast(page)).toContainText('Failed to fetch email stats');
     await choose(page, 'Delivery Status', 'Sent');
     await expect(toast(page)).toContainText('Failed to fetch email events');
+    // Back on a list whose last fetch failed, it is asked again; that failure's toast would replace the
+    // resend's (one toast at a time), so the resend waits for it.
+    const refetched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/admin/email-events' &&
+        !new URL(response.url()).searchParams.has('deliveryStatus'),
+    );
     await choose(page, 'Delivery Status', 'All statuses');
+    await (await refetched).finished();
+    await expect(toast(page)).toContainText('Failed to fetch email events');
     page.once('dialog', (dialog) => void dialog.accept());
     await eventRows(page).first().getByRole('button', { name: 'Resend' }).click();
     await expect(toast(page)).toContainText('Email Resend Failed');
