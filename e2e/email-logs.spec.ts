@@ -10,17 +10,20 @@ const DATE_TIME = /^[A-Z][a-z]{2} \d{2}, \d{4} \d{2}:\d{2}$/;
 const eventRows = (page: Page) => page.getByRole('list', { name: 'Email events' }).getByRole('listitem');
 const toast = (page: Page) => page.getByRole('region', { name: /Notifications/ });
 
+/** The next answer to GET /api/admin/email-events whose query parameters match. */
+const eventsAnswer = (page: Page, matches: (params: URLSearchParams) => boolean) =>
+  page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/admin/email-events' && matches(url.searchParams);
+  });
+
 async function openLogs(page: Page, recipient?: string) {
   await signInAsAdmin(page);
   await page.goto('/admin/email-logs');
   await expect(page.getByRole('heading', { name: 'Email Event Logs' })).toBeVisible();
   if (!recipient) return;
   // The filter applies after its 300 ms debounce: wait for the filtered list itself.
-  const filtered = page.waitForResponse(
-    (response) =>
-      new URL(response.url()).pathname === '/api/admin/email-events' &&
-      new URL(response.url()).searchParams.get('recipient') === recipient,
-  );
+  const filtered = eventsAnswer(page, (params) => params.get('recipient') === recipient);
   await page.getByLabel('Recipient Email').fill(recipient);
   await filtered;
   await expect(eventRows(page).first()).toContainText(recipient);
@@ -246,11 +249,7 @@ test.describe('email event logs (/admin/email-logs)', () => {
     await expect(toast(page)).toContainText('Failed to fetch email events');
     // Back on a list whose last fetch failed, it is asked again; that failure's toast would replace the
     // resend's (one toast at a time), so the resend waits for it.
-    const refetched = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === '/api/admin/email-events' &&
-        !new URL(response.url()).searchParams.has('deliveryStatus'),
-    );
+    const refetched = eventsAnswer(page, (params) => !params.has('deliveryStatus'));
     await choose(page, 'Delivery Status', 'All statuses');
     await (await refetched).finished();
     await expect(toast(page)).toContainText('Failed to fetch email events');
