@@ -153,6 +153,30 @@ test('items that leave a stage in the same quarter hour after as many days are o
   );
 });
 
+test('times in UTC ISO form count the days Date.parse reads, across month ends and a day past one', () => {
+  const history = [
+    { status: 'order_being_processed', at: '2026-01-31T23:00:00.000Z' },
+    { status: 'order_placed_with_manufacturer', at: '2026-02-28T23:00:00.000Z' },
+    // Not a day of February: Date.parse carries it over to 2 March, and so is it read.
+    { status: 'order_arrived_awaiting_qc', at: '2026-02-30T23:00:00.000Z' },
+    { status: 'order_checked_ready_for_collection', at: '2026-12-31T23:59:59.999Z' },
+  ];
+  const tables = apply([
+    placed(
+      [item({ statusHistory: history, status: 'order_checked_ready_for_collection' })],
+      '2027-01-02T12:00:00.000Z',
+    ),
+  ]);
+  assert.equal(
+    counted(tables).map((row) => [row.status, row.left_at, row.days]),
+    [
+      ['order_being_processed', '2026-02-28T23:00:00.000Z', 28],
+      ['order_placed_with_manufacturer', '2026-03-02T23:00:00.000Z', 2],
+      ['order_arrived_awaiting_qc', '2026-12-31T23:45:00.000Z', 304],
+    ],
+  );
+});
+
 test('an imported time with an offset is kept as its instant in UTC', () => {
   const history = [
     { status: 'order_placed_with_manufacturer', at: '2026-01-01T09:00:00Z' },
