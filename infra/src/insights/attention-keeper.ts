@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { AttentionItem, AttentionQuery } from '@ot/contracts/insights/insights-views.ts';
 import type { LeadTimes } from '@ot/contracts/insights/lead-times.ts';
 import { stageNames } from '@ot/contracts/insights/stages.ts';
@@ -21,6 +22,11 @@ import { readLeadTimes, windowOf } from './read-lead-times.ts';
 /** Past this many events since the last look, every open item is read again rather than each order's. */
 const EVENTS_BEFORE_RELOAD = 20_000;
 const READ_BATCH = 5_000;
+/**
+ * Items decided in one turn of the event loop: at a studio's years of orders, deciding every open item
+ * at once would keep the process's other requests waiting; they are answered between the slices.
+ */
+const DECIDED_PER_TURN = 5_000;
 const NO_DATA: ReadonlySet<string> = new Set();
 
 export interface AttentionKeeper {
@@ -134,6 +140,15 @@ function keepRow(state: Kept, read: OpenRow, settings: AttentionSettings): void 
   decide(state, row, settings);
 }
 
+/** `decide` for each of `rows`, a slice per turn of the event loop. */
+export async function eachInTurns<T>(rows: Iterable<T>, decide: (row: T) => void): Promise<void> {
+  let decided = 0;
+  for (const row of rows) {
+    if (++decided % DECIDED_PER_TURN === 0) await nextTurn();
+    decide(row);
+  }
+}
+
 const readTimes = (pool: pg.Pool, now: Date, settings: AttentionSettings) =>
   readLeadTimes(pool, windowOf({}, now, settings.timeZone), settings.timeZone);
 
@@ -150,7 +165,7 @@ async function load(pool: pg.Pool, settings: AttentionSettings, now: Date, check
     sorted: new Map(),
     texts: new Map(),
   };
-  for (const row of rows) keepRow(state, row, settings);
+  await eachInTurns(rows, (row) => keepRow(state, row, settings));
   return state;
 }
 
@@ -177,9 +192,11 @@ async function update(
   }
   const moved = changedGroups(state.open.values(), state.times, times);
   state.times = times;
-  for (const row of rows) keepRow(state, row, settings);
-  for (const row of moved.size > 0 ? state.open.values() : []) {
-    if (moved.has(groupOf(row))) decide(state, row, settings);
+  await eachInTurns(rows, (row) => keepRow(state, row, settings));
+  if (moved.size > 0) {
+    await eachInTurns(state.open.values(), (row) => {
+      if (moved.has(groupOf(row))) decide(state, row, settings);
+    });
   }
   state.checkpoint = checkpoint;
   state.sorted.clear();
